@@ -1,0 +1,58 @@
+"""Brinkmanship: engines for Cold War card-driven games.
+
+>>> import brinkmanship as bm
+>>> state = bm.new_game("twilight", seed=7)
+>>> state.current_player
+'USSR'
+>>> state.apply("place Poland")
+>>> state.log[-1]
+'USSR places 1 influence in Poland (set-up).'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.core import (
+    CHANCE,
+    Action,
+    BrinkmanshipError,
+    IllegalActionError,
+    PositionError,
+    State,
+    UndoHistory,
+    UnknownGameError,
+    get_game,
+    load,
+)
+
+__version__ = "0.1.0"
+
+
+def new_game(game: str, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+    """Start a new game of ``game`` ("twilight") with a seed and options."""
+    g = get_game(game)
+    return State(g, g.new(seed, dict(options or {})))
+
+
+def from_position(game: str, position: dict[str, Any]) -> State:
+    """Set up any position (see docs/positions.md)."""
+    g = get_game(game)
+    return State(g, g.from_position(position))
+
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "BrinkmanshipError",
+    "IllegalActionError",
+    "PositionError",
+    "State",
+    "UndoHistory",
+    "UnknownGameError",
+    "__version__",
+    "from_position",
+    "get_game",
+    "load",
+    "new_game",
+]

@@ -1,0 +1,93 @@
+"""The plugin interface every game implements, and the registry of games.
+
+A game is a set of pure functions over a plain-data state (a JSON-ready dict).
+:class:`~brinkmanship.core.state.State` wraps such a dict and calls these
+functions; nothing in ``core`` knows the rules of any game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from brinkmanship.core.actions import Action, ActionSpace
+from brinkmanship.core.errors import UnknownGameError
+
+Data = dict[str, Any]
+
+CHANCE = "chance"
+
+
+class Game(Protocol):
+    """What a game plugin provides (see ``brinkmanship.twilight.game``)."""
+
+    name: str
+    players: tuple[str, ...]
+    space: ActionSpace
+    max_game_length: int
+
+    def new(self, seed: int, options: dict[str, Any]) -> Data:
+        """A fresh game, ready for its first decision."""
+
+    def from_position(self, position: dict[str, Any]) -> Data:
+        """A state built from a documented position dict."""
+
+    def current_player(self, d: Data) -> str | None:
+        """The side to act, ``"chance"``, or ``None`` when the game is over."""
+
+    def legal_actions(self, d: Data) -> list[Action]:
+        """Every action legal now (chance: the die faces)."""
+
+    def apply(self, d: Data, action: Action) -> None:
+        """Apply an already validated action, mutating ``d``."""
+
+    def explain(self, d: Data, action: Action) -> str:
+        """Why ``action`` is not legal now (error path only)."""
+
+    def parse(self, text: str) -> Action:
+        """Parse action text; raise ``LookupError`` with a helpful message."""
+
+    def chance_action(self, d: Data) -> Action:
+        """Answer the pending chance node from the state's own generator."""
+
+    def clone(self, d: Data) -> Data:
+        """An independent copy of ``d`` (faster than a deep copy)."""
+
+    def view(self, d: Data, side: str | None) -> Data:
+        """What ``side`` may know (``None``: a spectator)."""
+
+    def resample(self, d: Data, side: str, rng: random.Random) -> Data:
+        """A state consistent with ``side``'s view, hidden cards dealt anew."""
+
+    def winner(self, d: Data) -> str | None:
+        """The winning side, or ``None`` (draw or not over)."""
+
+    def result(self, d: Data) -> str | None:
+        """Why the game ended, or ``None``."""
+
+    def log(self, d: Data) -> list[str]:
+        """The public log lines."""
+
+    def reveals(self, d: Data) -> int:
+        """A counter that grows whenever hidden information is revealed."""
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make a game available under its name."""
+    _GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name`` (plugins load on first use)."""
+    if name not in _GAMES and name in ("twilight", "ts", "twilight_struggle"):
+        from brinkmanship import twilight  # noqa: F401
+
+        name = "twilight"
+    if name not in _GAMES:
+        known = ", ".join(sorted(set(_GAMES) | {"twilight"}))
+        raise UnknownGameError(f"unknown game {name!r}; games: {known}")
+    return _GAMES[name]

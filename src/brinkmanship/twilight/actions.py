@@ -1,0 +1,82 @@
+"""The Twilight Struggle action vocabulary (see docs/notation.md).
+
+Ids are positions in this fixed list; new verbs are only ever appended, so
+ids stay stable across versions.
+"""
+
+from __future__ import annotations
+
+from brinkmanship.core.actions import Action, ActionSpace, Verb
+from brinkmanship.twilight.board import (
+    CARD_NAME,
+    N_CARDS,
+    N_COUNTRIES,
+    NAMES,
+    card_number,
+    country_index,
+)
+
+_CARDS = range(1, N_CARDS + 1)
+_COUNTRIES = range(N_COUNTRIES)
+
+
+def _card_verb(name: str) -> Verb:
+    return Verb(name, _CARDS, CARD_NAME.__getitem__, card_number)
+
+
+def _country_verb(name: str) -> Verb:
+    return Verb(name, _COUNTRIES, NAMES.__getitem__, country_index)
+
+
+def _roll(text: str) -> int:
+    if not text.strip().isdigit():
+        raise LookupError(f"a roll is a number 1-6, got {text!r}")
+    return int(text)
+
+
+SPACE = ActionSpace(
+    "twilight",
+    [
+        _card_verb("headline"),
+        _card_verb("event"),
+        _card_verb("ops"),
+        _card_verb("space"),
+        _card_verb("discard"),
+        _country_verb("place"),
+        _country_verb("coup"),
+        _country_verb("realign"),
+        _country_verb("remove"),
+        Verb("roll", range(1, 7), str, _roll),
+        Verb("pass"),
+        Verb("done"),
+        Verb("yes"),
+        Verb("no"),
+    ],
+)
+
+
+
+def _by_card(verb: str) -> tuple[Action, ...]:
+    # Index 0 is a placeholder so that tables are indexed by card number.
+    return (SPACE.get("pass"), *tuple(SPACE.get(verb, n) for n in _CARDS))
+
+
+def _by_country(verb: str) -> tuple[Action, ...]:
+    return tuple(SPACE.get(verb, i) for i in _COUNTRIES)
+
+
+HEADLINE = _by_card("headline")
+EVENT = _by_card("event")
+OPS = _by_card("ops")
+SPACE_RACE = _by_card("space")
+DISCARD = _by_card("discard")
+PLACE = _by_country("place")
+COUP = _by_country("coup")
+REALIGN = _by_country("realign")
+REMOVE = _by_country("remove")
+ROLL = (SPACE.get("pass"), *tuple(SPACE.get("roll", r) for r in range(1, 7)))
+PASS = SPACE.get("pass")
+DONE = SPACE.get("done")
+YES = SPACE.get("yes")
+NO = SPACE.get("no")
+ROLLS = list(ROLL[1:])

@@ -1,0 +1,1 @@
+"""Twilight Struggle facts as data: the map, the cards, the set-up."""

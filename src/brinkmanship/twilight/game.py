@@ -1,0 +1,253 @@
+"""The Twilight Struggle game plugin: the functions ``core.State`` calls.
+
+Rules are in ``rules.py``; this module adds what clients need around them:
+new games, positions, views, resampling, copying, parsing and explaining
+why an action was refused.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.core.actions import Action
+from brinkmanship.core.errors import PositionError
+from brinkmanship.core.game import register
+from brinkmanship.twilight import rules
+from brinkmanship.twilight.actions import ROLL, SPACE
+from brinkmanship.twilight.board import CARD_NAME, INDEX, N_COUNTRIES, NAMES, OPPONENT
+from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE
+from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    # Non-scoring events fire (the events issue turns this on by default).
+    "events": False,
+    # The seven optional cards #104-#110 are shuffled into their decks.
+    "optional_cards": True,
+}
+
+
+def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with ``options``; unknown names are refused."""
+    out = dict(DEFAULT_OPTIONS)
+    for k, v in (options or {}).items():
+        if k not in DEFAULT_OPTIONS:
+            raise ValueError(f"unknown option {k!r}; options are: {', '.join(DEFAULT_OPTIONS)}")
+        if not isinstance(v, bool):
+            raise ValueError(f"option {k!r} must be true or false, got {v!r}")
+        out[k] = v
+    return out
+
+
+def _deep(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _deep(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_deep(x) for x in v]
+    return v
+
+
+class Twilight:
+    """Twilight Struggle, Deluxe Edition."""
+
+    name = "twilight"
+    players: tuple[str, ...] = (USSR, US)
+    space = SPACE
+    max_game_length = 6000
+
+    # -- creation ------------------------------------------------------------
+    def new(self, seed: int, options: dict[str, Any]) -> Data:
+        d = rules.blank_state(seed, make_options(options))
+        for side, placed in FIXED_INFLUENCE.items():
+            for name, n in placed.items():
+                d["inf"][side][INDEX[name]] += n
+        d["deck"] = rules.deck_for_periods(d, "Early")
+        rng.shuffle(d, d["deck"])
+        rules.log(d, f"New game (seed {seed}). Influence is set up as printed on the map.")
+        rules.deal(d)
+        d["stack"] = [
+            {"f": "turn", "step": "start"},
+            {"f": "setup", "p": US, "left": FREE_INFLUENCE[US][0], "region": FREE_INFLUENCE[US][1]},
+            {"f": "setup", "p": USSR, "left": FREE_INFLUENCE[USSR][0],
+             "region": FREE_INFLUENCE[USSR][1]},
+        ]
+        return d
+
+    def from_position(self, position: dict[str, Any]) -> Data:
+        from brinkmanship.twilight.position import build
+
+        return build(position)
+
+    # -- decisions -------------------------------------------------------------
+    def current_player(self, d: Data) -> str | None:
+        if d["over"]:
+            return None
+        p: str = d["stack"][-1]["p"]
+        return p
+
+    def legal_actions(self, d: Data) -> list[Action]:
+        return list(rules.legal_actions(d))
+
+    def apply(self, d: Data, action: Action) -> None:
+        rules.apply(d, action)
+
+    def chance_action(self, d: Data) -> Action:
+        return ROLL[rng.die(d)]
+
+    def parse(self, text: str) -> Action:
+        return SPACE.parse(text)
+
+    def explain(self, d: Data, a: Action) -> str:
+        from brinkmanship.twilight.explain import explain
+
+        return explain(d, a)
+
+    # -- outcome ------------------------------------------------------------------
+    def winner(self, d: Data) -> str | None:
+        w: str | None = d["winner"]
+        return w
+
+    def result(self, d: Data) -> str | None:
+        r: str | None = d["result"]
+        return r
+
+    def log(self, d: Data) -> list[str]:
+        lines: list[str] = d["log"]
+        return lines
+
+    def reveals(self, d: Data) -> int:
+        n: int = d["reveals"]
+        return n
+
+    # -- copies ---------------------------------------------------------------------
+    def clone(self, d: Data) -> Data:
+        n = d.copy()
+        n["milops"] = d["milops"].copy()
+        n["space"] = d["space"].copy()
+        n["space_tries"] = d["space_tries"].copy()
+        n["headline"] = d["headline"].copy()
+        inf = d["inf"]
+        n["inf"] = {USSR: inf[USSR][:], US: inf[US][:]}
+        hands = d["hands"]
+        n["hands"] = {USSR: hands[USSR][:], US: hands[US][:]}
+        n["deck"] = d["deck"][:]
+        n["discard"] = d["discard"][:]
+        n["removed"] = d["removed"][:]
+        n["in_play"] = d["in_play"][:]
+        n["log"] = d["log"][:]
+        n["stack"] = [f.copy() for f in d["stack"]]
+        if d["effects"]:
+            n["effects"] = _deep(d["effects"])
+        else:
+            n["effects"] = {}
+        return n
+
+    # -- hidden information --------------------------------------------------------------
+    def view(self, d: Data, side: str | None) -> Data:
+        if side not in (USSR, US, None):
+            raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
+        player = self.current_player(d)
+        hl: dict[str, Any] = {}
+        for s in (USSR, US):
+            c = d["headline"][s]
+            if not c:
+                hl[s] = None
+            elif s == side or d["hl_open"] == s:
+                hl[s] = c
+            else:
+                hl[s] = "hidden"
+        v: Data = {
+            "game": "twilight",
+            "viewer": side,
+            "turn": d["turn"],
+            "action_round": d["ar"],
+            "phasing": d["phasing"],
+            "defcon": d["defcon"],
+            "vp": d["vp"],
+            "milops": dict(d["milops"]),
+            "space": dict(d["space"]),
+            "space_attempts": dict(d["space_tries"]),
+            "influence": {
+                s: {NAMES[i]: n for i, n in enumerate(d["inf"][s]) if n} for s in (USSR, US)
+            },
+            "control": {
+                NAMES[i]: c for i in range(N_COUNTRIES) if (c := rules.control(d, i)) is not None
+            },
+            "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
+            "hand_sizes": {s: len(d["hands"][s]) for s in (USSR, US)},
+            "china_card": {"holder": d["china"], "face_up": d["china_up"]},
+            "deck_size": len(d["deck"]),
+            "discard": list(d["discard"]),
+            "removed": list(d["removed"]),
+            "in_play": list(d["in_play"]),
+            "headline": hl,
+            "effects": _deep(d["effects"]),
+            "current_player": player,
+            "decision": self.describe(d),
+            "legal_actions": (
+                [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
+            ),
+            "log": list(d["log"]),
+            "options": dict(d["options"]),
+            "over": d["over"],
+            "winner": d["winner"],
+            "result": d["result"],
+        }
+        return v
+
+    def describe(self, d: Data) -> str:
+        """A one-line prompt for the pending decision (public)."""
+        if d["over"]:
+            return "game over"
+        f = d["stack"][-1]
+        kind = f["f"]
+        p = f["p"]
+        if kind == "setup":
+            return f"{p}: place {f['left']} more influence in {f['region']} (set-up)"
+        if kind == "headline":
+            return f"{p}: choose a headline card"
+        if kind == "action":
+            extra = " (extra round)" if f["extra"] else ""
+            return f"{p}: play a card, turn {d['turn']} action round {d['ar']}{extra}"
+        if kind == "ops":
+            what = {"": "place influence, coup or realign", "place": "place influence",
+                    "realign": "realign"}[f["mode"]]
+            return f"{p}: {f['ops']} ops of {CARD_NAME[f['card']]} left: {what}"
+        if kind == "eagle":
+            return f"{p}: you may discard a held card (Eagle/Bear Has Landed)"
+        if kind == "roll":
+            why = f["why"]
+            if why == "space":
+                return f"roll a die for {f['side']}'s Space Race attempt"
+            if why == "coup":
+                return f"roll a die for {f['side']}'s coup in {NAMES[f['target']]}"
+            who = f["side"] if not f["first"] else OPPONENT[f["side"]]
+            return f"roll {who}'s die for the realignment in {NAMES[f['target']]}"
+        return f"{p}: {kind}"
+
+    def resample(self, d: Data, side: str, r: random.Random) -> Data:
+        if side not in (USSR, US):
+            raise ValueError(f"unknown side {side!r}; sides are USSR, US")
+        n = self.clone(d)
+        opp = OPPONENT[side]
+        hand = n["hands"][opp]
+        pool = hand + n["deck"]
+        hidden_hl = n["headline"][opp] and n["hl_open"] != opp
+        if hidden_hl:
+            pool.append(n["headline"][opp])
+        r.shuffle(pool)
+        if hidden_hl:
+            n["headline"][opp] = pool.pop()
+        k = len(hand)
+        n["hands"][opp] = pool[:k]
+        n["deck"] = pool[k:]
+        # The future is hidden too: reseed so shuffles and rolls differ.
+        n["rng"] = r.getrandbits(64)
+        return n
+
+
+GAME = register(Twilight())
+
+
+__all__ = ["CHANCE", "GAME", "PositionError", "Twilight", "make_options"]

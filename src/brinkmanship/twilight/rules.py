@@ -1,0 +1,995 @@
+"""Twilight Struggle rules: the turn sequence, operations, space race, DEFCON.
+
+The game state is a plain dict (see docs/state.md). Pending decisions are an
+explicit stack of small frames; the frame on top either waits for a player
+(or chance) to act, or is a procedure (``turn``, ``finish``) that ``advance``
+runs until a decision is pending. Rules never call ``random``: shuffles use
+the generator stored in the state and dice are chance decisions.
+
+Each rule lives in one function here; card events (``brinkmanship.twilight
+.cards``) reuse these functions and the generic frames rather than
+re-implementing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.core.actions import Action
+from brinkmanship.twilight.actions import (
+    COUP,
+    DISCARD,
+    DONE,
+    EVENT,
+    HEADLINE,
+    OPS,
+    PASS,
+    PLACE,
+    REALIGN,
+    ROLLS,
+    SPACE_RACE,
+)
+from brinkmanship.twilight.board import (
+    ADJACENT,
+    BATTLEGROUND,
+    CARD_NAME,
+    CARD_OPS,
+    CARD_SIDE,
+    CHINA,
+    IN_REGION,
+    IS_ASIA,
+    N_COUNTRIES,
+    NAMES,
+    NEXT_TO,
+    OPPONENT,
+    OPTIONAL_CARDS,
+    PERIOD_CARDS,
+    REGION,
+    REGIONS,
+    SCORING,
+    STABILITY,
+    STARRED,
+    SUPERPOWER,
+)
+from brinkmanship.twilight.data.setup import (
+    DEFCON_CLOSED,
+    LATE_WAR_TURN,
+    MID_WAR_TURN,
+    SPACE_BOXES,
+    TURNS,
+    VP_TO_WIN,
+    action_rounds,
+    hand_size,
+)
+
+Data = dict[str, Any]
+Frame = dict[str, Any]
+
+US = "US"
+USSR = "USSR"
+CHANCE = "chance"
+
+REGION_SET: dict[str, frozenset[int]] = {r: frozenset(m) for r, m in IN_REGION.items()}
+
+# Countries where coups and realignments are allowed, by DEFCON (8.1.5).
+OPEN_FOR_COUPS: dict[int, tuple[int, ...]] = {
+    level: tuple(i for i in range(N_COUNTRIES) if REGION[i] not in closed)
+    for level, closed in DEFCON_CLOSED.items()
+}
+
+
+# ---------------------------------------------------------------------------
+# Small helpers shared by rules and events
+# ---------------------------------------------------------------------------
+def log(d: Data, text: str) -> None:
+    """Append a public log line (never name a hidden card here)."""
+    d["log"].append(text)
+
+
+def control(d: Data, i: int) -> str | None:
+    """The side controlling country ``i`` (rule 10.1.1), or None."""
+    us = d["inf"][US][i]
+    su = d["inf"][USSR][i]
+    s = STABILITY[i]
+    if us - su >= s:
+        return US
+    if su - us >= s:
+        return USSR
+    return None
+
+
+def end_game(d: Data, winner: str | None, result: str, text: str) -> None:
+    """End the game at once; later calls in the same action are ignored."""
+    if d["over"]:
+        return
+    d["over"] = True
+    d["winner"] = winner
+    d["result"] = result
+    log(d, text)
+
+
+def gain_vp(d: Data, side: str, n: int, why: str = "") -> None:
+    """``side`` scores ``n`` VP (negative: loses); 20 VP wins at once (10.3.1)."""
+    if n == 0:
+        return
+    d["vp"] += n if side == US else -n
+    if why:
+        log(d, f"{side} {'gains' if n > 0 else 'loses'} {abs(n)} VP ({why}). VP: {vp_text(d['vp'])}.")
+    vp = d["vp"]
+    if not d["final"] and (vp >= VP_TO_WIN or vp <= -VP_TO_WIN):
+        winner = US if vp > 0 else USSR
+        end_game(d, winner, "vp", f"{winner} reaches {VP_TO_WIN} VP and wins.")
+
+
+def vp_text(vp: int) -> str:
+    """VP marker as players read it."""
+    if vp == 0:
+        return "0"
+    return f"US +{vp}" if vp > 0 else f"USSR +{-vp}"
+
+
+def change_defcon(d: Data, delta: int, culprit: str) -> None:
+    """Move DEFCON by ``delta`` (capped at 5). Reaching 1 ends the game and
+    ``culprit`` (the phasing player, or the headline's owner) loses (8.1)."""
+    old = d["defcon"]
+    new = min(5, old + delta)
+    if new <= 1:
+        d["defcon"] = 1
+        log(d, "DEFCON falls to 1: nuclear war.")
+        end_game(d, OPPONENT[culprit], "defcon",
+                 f"{culprit} started a nuclear war; {OPPONENT[culprit]} wins.")
+        return
+    if new != old:
+        d["defcon"] = new
+        log(d, f"DEFCON {'falls' if new < old else 'rises'} to {new}.")
+
+
+def add_milops(d: Data, side: str, n: int) -> None:
+    """Credit Military Operations (the track stops at 5)."""
+    d["milops"][side] = min(5, d["milops"][side] + n)
+
+
+def push(d: Data, frame: Frame) -> None:
+    """Put a frame on top of the decision stack."""
+    d["stack"].append(frame)
+
+
+def space_ability(d: Data, side: str, box: int) -> bool:
+    """True if ``side`` holds the ability of Space Race ``box`` (6.4.3-6.4.4):
+    it reached the box first and the other side has not reached it yet."""
+    return d["space"][side] >= box and d["space"][OPPONENT[side]] < box
+
+
+def draw_card(d: Data) -> int | None:
+    """Draw the top card, reshuffling the discard pile when the draw pile is
+    empty (11). Returns None when no card is left anywhere."""
+    deck = d["deck"]
+    if not deck:
+        if not d["discard"]:
+            return None
+        deck.extend(d["discard"])
+        d["discard"] = []
+        rng.shuffle(d, deck)
+        log(d, f"The discard pile ({len(deck)} cards) is reshuffled into a new draw pile.")
+    return deck.pop()
+
+
+def card_ops(d: Data, side: str, card: int) -> tuple[int, list[list[Any]]]:
+    """Ops value of ``card`` played by ``side`` and its conditional bonuses.
+
+    Returns ``(ops, bonuses)``: ``ops`` includes every bonus; each bonus is
+    ``[region, amount]`` and is lost as soon as an op is spent outside that
+    region (The China Card: +1 if all its ops go to Asia, rule 9).
+    """
+    if card == CHINA:
+        return CARD_OPS[CHINA] + 1, [["Asia", 1]]
+    return CARD_OPS[card], []
+
+
+def _usable(f: Frame, i: int) -> int:
+    """Ops the frame can still spend in country ``i``."""
+    ops: int = f["ops"]
+    for region, amount in f["bonus"]:
+        if i not in REGION_SET[region]:
+            ops -= amount
+    return ops
+
+
+def _spend(f: Frame, i: int, cost: int) -> None:
+    """Spend ops in country ``i``, forfeiting bonuses it does not qualify for."""
+    if f["bonus"]:
+        keep = []
+        for region, amount in f["bonus"]:
+            if i in REGION_SET[region]:
+                keep.append([region, amount])
+            else:
+                f["ops"] -= amount
+        f["bonus"] = keep
+    f["ops"] -= cost
+
+
+# ---------------------------------------------------------------------------
+# New game
+# ---------------------------------------------------------------------------
+def deck_for_periods(d: Data, *periods: str) -> list[int]:
+    """Cards of the given periods that go into the draw pile (no China Card)."""
+    cards: list[int] = []
+    for p in periods:
+        cards.extend(PERIOD_CARDS[p])
+        if d["options"]["optional_cards"]:
+            cards.extend(OPTIONAL_CARDS[p])
+    return cards
+
+
+def blank_state(seed: int, options: dict[str, Any]) -> Data:
+    """A state with every field at its start-of-game value, nothing dealt."""
+    return {
+        "game": "twilight",
+        "version": 1,
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "options": options,
+        "turn": 1,
+        "ar": 0,
+        "phasing": USSR,
+        "defcon": 5,
+        "vp": 0,
+        "milops": {USSR: 0, US: 0},
+        "space": {USSR: 0, US: 0},
+        "space_tries": {USSR: 0, US: 0},
+        "inf": {USSR: [0] * N_COUNTRIES, US: [0] * N_COUNTRIES},
+        "hands": {USSR: [], US: []},
+        "deck": [],
+        "discard": [],
+        "removed": [],
+        "in_play": [],
+        "china": USSR,
+        "china_up": True,
+        "headline": {USSR: 0, US: 0},
+        "hl_open": "",
+        "effects": {},
+        "stack": [],
+        "log": [],
+        "reveals": 0,
+        "ply": 0,
+        "final": False,
+        "over": False,
+        "winner": None,
+        "result": None,
+    }
+
+
+def deal(d: Data) -> None:
+    """Deal each side up to the turn's hand size, one card at a time, USSR
+    first; when the draw pile runs out the discard pile is reshuffled."""
+    size = hand_size(d["turn"])
+    hands = d["hands"]
+    dealt = {USSR: 0, US: 0}
+    while True:
+        moved = False
+        for side in (USSR, US):
+            if len(hands[side]) < size:
+                c = draw_card(d)
+                if c is None:
+                    break
+                hands[side].append(c)
+                dealt[side] += 1
+                moved = True
+        else:
+            if moved:
+                continue
+        break
+    if dealt[USSR] or dealt[US]:
+        d["reveals"] += 1
+        log(d, f"Deal: USSR draws {dealt[USSR]}, US draws {dealt[US]}.")
+    for side in (USSR, US):
+        if len(hands[side]) < size:
+            log(d, f"No cards left to deal: {side} holds {len(hands[side])}.")
+
+
+# ---------------------------------------------------------------------------
+# The turn sequence (rule 4.5)
+# ---------------------------------------------------------------------------
+def _turn_start(d: Data) -> None:
+    turn = d["turn"]
+    log(d, f"=== Turn {turn} ===")
+    change_defcon(d, +1, USSR)  # 4.5 A; never lowers, so no culprit needed
+    if turn in (MID_WAR_TURN, LATE_WAR_TURN):
+        period = "Mid" if turn == MID_WAR_TURN else "Late"
+        d["deck"].extend(deck_for_periods(d, period))
+        rng.shuffle(d, d["deck"])
+        log(d, f"The {period} War cards are shuffled into the draw pile.")
+    deal(d)
+
+
+def _headline_first(d: Data) -> str:
+    """Who commits a headline first: the side facing a Man in Earth Orbit
+    holder (box 4) chooses first, and its choice is shown (4.5.C)."""
+    if space_ability(d, US, 4):
+        d["hl_open"] = USSR
+        return USSR
+    if space_ability(d, USSR, 4):
+        d["hl_open"] = US
+        return US
+    d["hl_open"] = ""
+    return USSR
+
+
+def _reveal_headlines(d: Data) -> list[str]:
+    hl = d["headline"]
+    d["reveals"] += 1
+    d["hl_open"] = ""
+    parts = []
+    for side in (USSR, US):
+        parts.append(f"{side} {CARD_NAME[hl[side]]}" if hl[side] else f"{side} nothing")
+    log(d, "Headlines: " + ", ".join(parts) + ".")
+
+    def key(side: str) -> tuple[int, int]:
+        c = hl[side]
+        return (0 if SCORING[c] else CARD_OPS[c], 1 if side == US else 0)
+
+    return sorted((s for s in (USSR, US) if hl[s]), key=key, reverse=True)
+
+
+def _resolve_headline(d: Data, side: str) -> None:
+    c = d["headline"][side]
+    d["headline"][side] = 0
+    d["in_play"].append(c)
+    d["phasing"] = side
+    play_event(d, side, c, headline=True)
+
+
+def _begin_round(d: Data, side: str, extra: bool = False) -> None:
+    """Start ``side``'s action round: a decision, or an automatic pass."""
+    if not d["hands"][side] and not (d["china"] == side and d["china_up"]):
+        log(d, f"{side} has no card to play and passes.")
+        return
+    push(d, {"f": "action", "p": side, "extra": extra})
+
+
+def _turn_end(d: Data) -> None:
+    # 4.5 F before E: a held scoring card loses (designer ruling, A #7).
+    holders = [s for s in (USSR, US) if any(SCORING[c] for c in d["hands"][s])]
+    if len(holders) == 2:
+        end_game(d, None, "scoring_card_held", "Both sides hold a scoring card: the game is drawn.")
+        return
+    if holders:
+        loser = holders[0]
+        end_game(d, OPPONENT[loser], "scoring_card_held",
+                 f"{loser} holds a scoring card at the end of the turn and loses.")
+        return
+    # 4.5 E: Military Operations.
+    defcon = d["defcon"]
+    net = 0
+    for side in (USSR, US):
+        short = defcon - d["milops"][side]
+        if short > 0:
+            log(d, f"{side} is {short} short of the required {defcon} Military Operations.")
+            net += short if side == USSR else -short
+    if net:
+        gain_vp(d, US, net, "military operations")
+        if d["over"]:
+            return
+    # 4.5 G: the China Card turns face up.
+    if not d["china_up"]:
+        d["china_up"] = True
+        log(d, f"The China Card turns face up ({d['china']}).")
+    if d["turn"] >= TURNS:
+        final_scoring(d)
+        return
+    # 4.5 H: next turn.
+    d["turn"] += 1
+    d["ar"] = 0
+    d["phasing"] = USSR
+    d["milops"] = {USSR: 0, US: 0}
+    d["space_tries"] = {USSR: 0, US: 0}
+    expire_effects(d, "turn")
+
+
+def expire_effects(d: Data, when: str) -> None:
+    """Drop the lasting effects that end ``when`` (e.g. at the end of turn)."""
+    effects = d["effects"]
+    for name in [n for n, e in effects.items() if e.get("until") == when]:
+        del effects[name]
+        log(d, f"{name} ends.")
+
+
+def _proc_turn(d: Data, f: Frame) -> None:
+    step = f["step"]
+    if step == "start":
+        _turn_start(d)
+        f["step"] = "headline"
+    elif step == "headline":
+        first = _headline_first(d)
+        if d["hl_open"]:
+            log(d, f"{first} must choose its headline first and show it (Man in Earth Orbit).")
+        f["step"] = "headline2"
+        f["first"] = first
+        push(d, {"f": "headline", "p": first})
+    elif step == "headline2":
+        f["step"] = "reveal"
+        push(d, {"f": "headline", "p": OPPONENT[f["first"]]})
+    elif step == "reveal":
+        f["order"] = _reveal_headlines(d)
+        f["step"] = "resolve"
+    elif step == "resolve":
+        if f["order"]:
+            # Frames are copied shallowly by clone(): replace lists, never mutate them.
+            side = f["order"][0]
+            f["order"] = f["order"][1:]
+            _resolve_headline(d, side)
+        else:
+            del f["order"]
+            f.pop("first", None)
+            d["ar"] = 1
+            d["phasing"] = USSR
+            f["step"] = "round"
+    elif step == "round":
+        if d["ar"] > action_rounds(d["turn"]):
+            f["step"] = "extra"
+            return
+        side = d["phasing"]
+        if side == USSR:
+            log(d, f"-- Action round {d['ar']} --")
+        f["step"] = "round_done"
+        _begin_round(d, side)
+    elif step == "round_done":
+        if d["phasing"] == USSR:
+            d["phasing"] = US
+        else:
+            d["phasing"] = USSR
+            d["ar"] += 1
+        f["step"] = "round"
+    elif step == "extra":
+        f["step"] = "eagle"
+        for side in (USSR, US):
+            if space_ability(d, side, 8) and d["hands"][side]:
+                d["phasing"] = side
+                log(d, f"{side} may take an extra action round (Space Station).")
+                push(d, {"f": "action", "p": side, "extra": True})
+    elif step == "eagle":
+        f["step"] = "end"
+        for side in (USSR, US):
+            if space_ability(d, side, 6) and any(not SCORING[c] for c in d["hands"][side]):
+                push(d, {"f": "eagle", "p": side})
+    elif step == "end":
+        _turn_end(d)
+        f["step"] = "start"
+    else:  # pragma: no cover - a corrupted state
+        raise RuntimeError(f"unknown turn step {step!r}")
+
+
+def _proc_finish(d: Data, f: Frame) -> None:
+    """A played card leaves play: removed if starred and its event happened,
+    discarded otherwise; The China Card passes to the opponent face down."""
+    d["stack"].pop()
+    c = f["card"]
+    if c == CHINA:
+        opp = OPPONENT[f["side"]]
+        d["china"] = opp
+        d["china_up"] = False
+        log(d, f"The China Card passes to {opp} face down.")
+        return
+    d["in_play"].remove(c)
+    if f["remove"]:
+        d["removed"].append(c)
+    else:
+        d["discard"].append(c)
+
+
+PROCS: dict[str, Callable[[Data, Frame], None]] = {
+    "turn": _proc_turn,
+    "finish": _proc_finish,
+}
+
+
+def advance(d: Data) -> None:
+    """Run procedure frames until a decision is pending or the game ends."""
+    stack = d["stack"]
+    while not d["over"]:
+        f = stack[-1]
+        proc = PROCS.get(f["f"])
+        if proc is None:
+            return
+        proc(d, f)
+    d["stack"] = []
+
+
+# ---------------------------------------------------------------------------
+# Playing a card (rule 5)
+# ---------------------------------------------------------------------------
+def play_event(d: Data, side: str, card: int, headline: bool = False) -> None:
+    """Carry out ``card``'s event for ``side`` (the card is already in play).
+
+    The card's ``finish`` frame goes under anything the event pushes, so it
+    leaves play once the event has fully resolved.
+    """
+    from brinkmanship.twilight.cards import EVENTS
+
+    finish: Frame = {"f": "finish", "side": side, "card": card, "remove": STARRED[card]}
+    push(d, finish)
+    event = EVENTS.get(card)
+    if event is None or not (SCORING[card] or d["options"]["events"]):
+        log(d, f"{CARD_NAME[card]}: no event (events are off).")
+        finish["remove"] = False
+        return
+    if event(d, side) is False:
+        finish["remove"] = False
+
+
+def can_space(d: Data, side: str, card: int) -> bool:
+    """May ``side`` play ``card`` to the Space Race now (6.4.2)?"""
+    if SCORING[card]:
+        return False
+    box = d["space"][side] + 1
+    if box >= len(SPACE_BOXES):
+        return False
+    allowed = 2 if space_ability(d, side, 2) else 1
+    if d["space_tries"][side] >= allowed:
+        return False
+    # Region bonuses (the China Card's Asia +1) never count here (9.6).
+    ops, bonus = card_ops(d, side, card)
+    for _, amount in bonus:
+        ops -= amount
+    return ops >= SPACE_BOXES[box][1]
+
+
+def rounds_left(d: Data, f: Frame) -> int:
+    """Mandatory action rounds ``f``'s side has left, this one included."""
+    if f["extra"]:
+        return 1
+    return action_rounds(d["turn"]) - d["ar"] + 1
+
+
+def _legal_action_round(d: Data, f: Frame) -> list[Action]:
+    side = f["p"]
+    hand = d["hands"][side]
+    n_scoring = 0
+    for c in hand:
+        if SCORING[c]:
+            n_scoring += 1
+    forced = n_scoring and n_scoring >= rounds_left(d, f)
+    events_on = d["options"]["events"]
+    acts: list[Action] = []
+    for c in hand:
+        if SCORING[c]:
+            acts.append(EVENT[c])
+            continue
+        if forced:
+            continue
+        if events_on and CARD_SIDE[c] != OPPONENT[side]:
+            acts.append(EVENT[c])
+        acts.append(OPS[c])
+        if can_space(d, side, c):
+            acts.append(SPACE_RACE[c])
+    if not forced and d["china"] == side and d["china_up"]:
+        acts.append(OPS[CHINA])
+        if can_space(d, side, CHINA):
+            acts.append(SPACE_RACE[CHINA])
+    if f["extra"] or not acts or (not hand):
+        acts.append(PASS)
+    return acts
+
+
+def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
+    side = f["p"]
+    d["stack"].pop()
+    if a is PASS:
+        log(d, f"{side} passes.")
+        return
+    c = a.arg
+    assert c is not None
+    if c != CHINA:
+        d["hands"][side].remove(c)
+        d["in_play"].append(c)
+    verb = a.verb
+    if verb == "event":
+        log(d, f"{side} plays {CARD_NAME[c]} for its event.")
+        play_event(d, side, c)
+    elif verb == "ops":
+        ops, bonus = card_ops(d, side, c)
+        log(d, f"{side} plays {CARD_NAME[c]} for operations.")
+        push(d, {"f": "finish", "side": side, "card": c, "remove": False})
+        begin_ops(d, side, c, ops, bonus)
+    else:  # space
+        d["space_tries"][side] += 1
+        box = d["space"][side] + 1
+        log(d, f"{side} plays {CARD_NAME[c]} to the Space Race ({SPACE_BOXES[box][0]}, needs 1-{SPACE_BOXES[box][2]}).")
+        push(d, {"f": "finish", "side": side, "card": c, "remove": False})
+        push(d, {"f": "roll", "p": CHANCE, "why": "space", "side": side})
+
+
+# ---------------------------------------------------------------------------
+# Operations (rule 6)
+# ---------------------------------------------------------------------------
+def access(d: Data, side: str) -> list[int]:
+    """Countries ``side`` may place influence in with ops (6.1.1): those
+    holding its influence now, their neighbours, and those next to its
+    superpower. Taken when the card is played and kept for the round."""
+    own = d["inf"][side]
+    acc = set(NEXT_TO[side])
+    for i in range(N_COUNTRIES):
+        if own[i]:
+            acc.add(i)
+            acc.update(ADJACENT[i])
+    return sorted(acc)
+
+
+def begin_ops(d: Data, side: str, card: int, ops: int, bonus: list[list[Any]],
+              free: bool = False) -> None:
+    """Push an operations frame: ``ops`` to spend on influence, realignments
+    or one coup."""
+    push(d, {"f": "ops", "p": side, "card": card, "ops": ops, "bonus": bonus,
+             "mode": "", "access": access(d, side)})
+
+
+def coup_targets(d: Data, side: str) -> list[int]:
+    """Countries ``side`` may coup or realign with ops now (6.2.1, 6.3.1, 8.1.5)."""
+    opp_inf = d["inf"][OPPONENT[side]]
+    return [i for i in OPEN_FOR_COUPS[d["defcon"]] if opp_inf[i]]
+
+
+def _placements(d: Data, f: Frame) -> list[Action]:
+    side = f["p"]
+    my = d["inf"][side]
+    opp = d["inf"][OPPONENT[side]]
+    ops = f["ops"]
+    out = []
+    if f["bonus"]:
+        for i in f["access"]:
+            cost = 2 if opp[i] - my[i] >= STABILITY[i] else 1
+            if cost <= _usable(f, i):
+                out.append(PLACE[i])
+    elif ops >= 2:
+        out = [PLACE[i] for i in f["access"]]
+    else:
+        for i in f["access"]:
+            if opp[i] - my[i] < STABILITY[i]:
+                out.append(PLACE[i])
+    return out
+
+
+def _legal_ops(d: Data, f: Frame) -> list[Action]:
+    """Ops must be spent while any legal use remains (6.0): there is no
+    stopping early; ``done`` exists only for a card with no use at all."""
+    mode = f["mode"]
+    if mode == "place":
+        return _placements(d, f)
+    if mode == "realign":
+        return [REALIGN[i] for i in coup_targets(d, f["p"]) if _usable(f, i) >= 1]
+    acts = _placements(d, f)
+    targets = coup_targets(d, f["p"])
+    acts.extend(COUP[i] for i in targets)
+    acts.extend(REALIGN[i] for i in targets if _usable(f, i) >= 1)
+    return acts or [DONE]
+
+
+def _ops_exhausted(d: Data, f: Frame) -> bool:
+    if f["ops"] <= 0:
+        return True
+    if f["mode"] == "place":
+        return len(_placements(d, f)) == 0
+    return not any(_usable(f, i) >= 1 for i in coup_targets(d, f["p"]))
+
+
+def _apply_ops(d: Data, f: Frame, a: Action) -> None:
+    side = f["p"]
+    verb = a.verb
+    if a is DONE:
+        d["stack"].pop()
+        log(d, f"{side} has no legal use for the ops.")
+        return
+    i = a.arg
+    assert i is not None
+    if verb == "place":
+        opp = OPPONENT[side]
+        cost = 2 if control(d, i) == opp else 1
+        _spend(f, i, cost)
+        d["inf"][side][i] += 1
+        f["mode"] = "place"
+        log(d, f"{side} places 1 influence in {NAMES[i]}{' (2 ops)' if cost == 2 else ''}.")
+        if _ops_exhausted(d, f):
+            d["stack"].pop()
+    elif verb == "coup":
+        ops = _usable(f, i)
+        d["stack"].pop()
+        log(d, f"{side} attempts a coup in {NAMES[i]} with {ops} ops.")
+        push(d, {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
+                 "ops": ops, "free": False})
+    else:  # realign
+        _spend(f, i, 1)
+        f["mode"] = "realign"
+        log(d, f"{side} attempts a realignment in {NAMES[i]}.")
+        push(d, {"f": "roll", "p": CHANCE, "why": "realign", "side": side, "target": i,
+                 "first": 0})
+
+
+def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) -> None:
+    """Coup (6.3): die + ops - 2 x stability; excess over the opponent's
+    influence becomes the coup-er's. Battleground coups lower DEFCON; coups
+    with ops earn Military Operations, free coups do not (6.3.5)."""
+    opp = OPPONENT[side]
+    total = roll + ops - 2 * STABILITY[i]
+    if total > 0:
+        removed = min(total, d["inf"][opp][i])
+        d["inf"][opp][i] -= removed
+        d["inf"][side][i] += total - removed
+        log(d, f"Coup in {NAMES[i]}: roll {roll} + {ops} ops - {2 * STABILITY[i]} = {total}: "
+               f"{opp} loses {removed}, {side} gains {total - removed}.")
+    else:
+        log(d, f"Coup in {NAMES[i]}: roll {roll} + {ops} ops - {2 * STABILITY[i]} = {total}: fails.")
+    if not free:
+        add_milops(d, side, ops)
+    if BATTLEGROUND[i]:
+        change_defcon(d, -1, side)
+
+
+def realign_modifier(d: Data, side: str, i: int) -> int:
+    """Realignment modifiers for ``side`` in country ``i`` (6.2.2)."""
+    m = 0
+    for j in ADJACENT[i]:
+        if control(d, j) == side:
+            m += 1
+    if d["inf"][side][i] > d["inf"][OPPONENT[side]][i]:
+        m += 1
+    if SUPERPOWER[i] == side:
+        m += 1
+    return m
+
+
+def resolve_realign(d: Data, side: str, i: int, roll: int, opp_roll: int) -> None:
+    """Realignment (6.2.3): the higher modified roll removes the difference
+    from the other side's influence."""
+    opp = OPPONENT[side]
+    mine = roll + realign_modifier(d, side, i)
+    theirs = opp_roll + realign_modifier(d, opp, i)
+    if mine > theirs:
+        loser = opp
+    elif theirs > mine:
+        loser = side
+    else:
+        log(d, f"Realignment in {NAMES[i]}: {side} {mine} vs {opp} {theirs}: no change.")
+        return
+    removed = min(abs(mine - theirs), d["inf"][loser][i])
+    d["inf"][loser][i] -= removed
+    log(d, f"Realignment in {NAMES[i]}: {side} {mine} vs {opp} {theirs}: {loser} loses {removed}.")
+
+
+def resolve_space(d: Data, side: str, roll: int) -> None:
+    """A Space Race attempt (6.4): a roll in range advances one box and
+    scores that box's VP for the first or second arrival."""
+    box = d["space"][side] + 1
+    name, _, best, first_vp, second_vp = SPACE_BOXES[box]
+    if roll > best:
+        log(d, f"Space Race: {side} rolls {roll} and fails.")
+        return
+    d["space"][side] = box
+    first = d["space"][OPPONENT[side]] < box
+    log(d, f"Space Race: {side} rolls {roll} and reaches {name} (box {box}).")
+    gain_vp(d, side, first_vp if first else second_vp, f"space race box {box}")
+
+
+def _apply_roll(d: Data, f: Frame, a: Action) -> None:
+    roll = a.arg
+    assert roll is not None
+    why = f["why"]
+    if why == "realign":
+        if not f["first"]:
+            f["first"] = roll
+            return
+        d["stack"].pop()
+        resolve_realign(d, f["side"], f["target"], f["first"], roll)
+        top = d["stack"][-1]
+        if top["f"] == "ops" and _ops_exhausted(d, top):
+            d["stack"].pop()
+    elif why == "coup":
+        d["stack"].pop()
+        resolve_coup(d, f["side"], f["target"], f["ops"], roll, f["free"])
+    elif why == "space":
+        d["stack"].pop()
+        resolve_space(d, f["side"], roll)
+    else:  # pragma: no cover - a corrupted state
+        raise RuntimeError(f"unknown roll {why!r}")
+
+
+# ---------------------------------------------------------------------------
+# Other decisions: set-up, headline, end-of-turn discard
+# ---------------------------------------------------------------------------
+def _legal_setup(d: Data, f: Frame) -> list[Action]:
+    return [PLACE[i] for i in IN_REGION[f["region"]]]
+
+
+def _apply_setup(d: Data, f: Frame, a: Action) -> None:
+    i = a.arg
+    assert i is not None
+    d["inf"][f["p"]][i] += 1
+    f["left"] -= 1
+    log(d, f"{f['p']} places 1 influence in {NAMES[i]} (set-up).")
+    if f["left"] <= 0:
+        d["stack"].pop()
+
+
+def _legal_headline(d: Data, f: Frame) -> list[Action]:
+    acts = [HEADLINE[c] for c in d["hands"][f["p"]]]
+    return acts or [PASS]
+
+
+def _apply_headline(d: Data, f: Frame, a: Action) -> None:
+    side = f["p"]
+    d["stack"].pop()
+    if a is PASS:
+        d["headline"][side] = 0
+        log(d, f"{side} has no card to headline.")
+        return
+    c = a.arg
+    assert c is not None
+    d["hands"][side].remove(c)
+    d["headline"][side] = c
+    if d["hl_open"] == side:
+        log(d, f"{side} headlines {CARD_NAME[c]} (shown first).")
+    else:
+        log(d, f"{side} chooses a headline card.")
+
+
+def _legal_eagle(d: Data, f: Frame) -> list[Action]:
+    acts = [DISCARD[c] for c in d["hands"][f["p"]] if not SCORING[c]]
+    acts.append(PASS)
+    return acts
+
+
+def _apply_eagle(d: Data, f: Frame, a: Action) -> None:
+    side = f["p"]
+    d["stack"].pop()
+    if a is PASS:
+        log(d, f"{side} keeps its hand (Eagle/Bear Has Landed).")
+        return
+    c = a.arg
+    assert c is not None
+    d["hands"][side].remove(c)
+    d["discard"].append(c)
+    d["reveals"] += 1
+    log(d, f"{side} discards {CARD_NAME[c]} (Eagle/Bear Has Landed).")
+
+
+# ---------------------------------------------------------------------------
+# Scoring (rule 10)
+# ---------------------------------------------------------------------------
+def battleground(d: Data, i: int) -> bool:
+    """Is country ``i`` a battleground for scoring? (Events may add some.)"""
+    return BATTLEGROUND[i] or i in d["effects"].get("extra_battlegrounds", {}).get("countries", ())
+
+
+def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str], str | None]:
+    """VP each side earns for ``region`` (10.1.2), the level each reached,
+    and the side that Controls it (None if neither)."""
+    countries = {USSR: 0, US: 0}
+    bgs = {USSR: 0, US: 0}
+    adj = {USSR: 0, US: 0}
+    total_bg = 0
+    for i in IN_REGION[region]:
+        bg = battleground(d, i)
+        total_bg += bg
+        c = control(d, i)
+        if c is None:
+            continue
+        countries[c] += 1
+        if bg:
+            bgs[c] += 1
+        if SUPERPOWER[i] == OPPONENT[c]:
+            adj[c] += 1
+    presence_vp, domination_vp, control_vp = _region_values(region)
+    vp = {}
+    level = {}
+    ctrl_side = None
+    for side in (USSR, US):
+        opp = OPPONENT[side]
+        n, b = countries[side], bgs[side]
+        if b == total_bg and n > countries[opp]:
+            level[side] = "Control"
+            ctrl_side = side
+            base = control_vp if control_vp is not None else 0
+        elif n > countries[opp] and b > bgs[opp] and b >= 1 and n - b >= 1:
+            level[side] = "Domination"
+            base = domination_vp
+        elif n >= 1:
+            level[side] = "Presence"
+            base = presence_vp
+        else:
+            level[side] = "none"
+            base = 0
+        vp[side] = base + b + adj[side]
+    return vp, level, ctrl_side
+
+
+def _region_values(region: str) -> tuple[int, int, int | None]:
+    from brinkmanship.twilight.data.setup import REGION_SCORING
+
+    return REGION_SCORING[region]
+
+
+def score_region(d: Data, region: str) -> None:
+    """Score a region as its scoring card does; Europe Control wins at once."""
+    vp, level, ctrl_side = region_scores(d, region)
+    log(d, f"{region} scoring: USSR {level[USSR]} {vp[USSR]} VP, US {level[US]} {vp[US]} VP.")
+    if region == "Europe" and ctrl_side is not None:
+        end_game(d, ctrl_side, "europe", f"{ctrl_side} controls Europe and wins.")
+        return
+    net = vp[US] - vp[USSR]
+    gain_vp(d, US, net, f"{region} scoring") if net else None
+
+
+def score_southeast_asia(d: Data) -> None:
+    """Southeast Asia scoring: 1 VP per controlled country, Thailand 2."""
+    vp = {USSR: 0, US: 0}
+    for i in IN_REGION["Southeast Asia"]:
+        c = control(d, i)
+        if c is not None:
+            vp[c] += 2 if NAMES[i] == "Thailand" else 1
+    log(d, f"Southeast Asia scoring: USSR {vp[USSR]} VP, US {vp[US]} VP.")
+    net = vp[US] - vp[USSR]
+    if net:
+        gain_vp(d, US, net, "Southeast Asia scoring")
+
+
+def final_scoring(d: Data) -> None:
+    """After turn 10 (10.3.2): every region scores, the China Card holder
+    gains 1 VP; 20 VP is not an automatic win here, Control of Europe is."""
+    log(d, "=== Final scoring ===")
+    d["final"] = True
+    for region in REGIONS:
+        score_region(d, region)
+        if d["over"]:
+            return
+    gain_vp(d, d["china"], 1, "The China Card")
+    vp = d["vp"]
+    if vp > 0:
+        end_game(d, US, "final_scoring", f"Final VP {vp_text(vp)}: US wins.")
+    elif vp < 0:
+        end_game(d, USSR, "final_scoring", f"Final VP {vp_text(vp)}: USSR wins.")
+    else:
+        end_game(d, None, "final_scoring", "Final VP 0: the game is drawn.")
+
+
+# ---------------------------------------------------------------------------
+# Dispatch
+# ---------------------------------------------------------------------------
+LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
+    "setup": _legal_setup,
+    "headline": _legal_headline,
+    "action": _legal_action_round,
+    "ops": _legal_ops,
+    "roll": lambda d, f: ROLLS,
+    "eagle": _legal_eagle,
+}
+
+APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
+    "setup": _apply_setup,
+    "headline": _apply_headline,
+    "action": _apply_action_round,
+    "ops": _apply_ops,
+    "roll": _apply_roll,
+    "eagle": _apply_eagle,
+}
+
+
+def legal_actions(d: Data) -> list[Action]:
+    """Legal actions of the pending decision (empty when the game is over)."""
+    if d["over"]:
+        return []
+    f = d["stack"][-1]
+    return LEGAL[f["f"]](d, f)
+
+
+def apply(d: Data, a: Action) -> None:
+    """Apply a legal action and run the game on to the next decision."""
+    f = d["stack"][-1]
+    d["ply"] += 1
+    APPLY[f["f"]](d, f, a)
+    advance(d)
+
+
+def is_asia(i: int) -> bool:
+    """Is country ``i`` in Asia (Southeast Asia included)?"""
+    return IS_ASIA[i]
