@@ -1,0 +1,38 @@
+"""Fuzz: many random full games, invariants checked after every action.
+
+After every action: no crash, a legal action exists unless the game is over,
+cards are conserved, influence is never negative, and the state survives a
+JSON round trip unchanged (so any state can be saved and resumed).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import brinkmanship as bm
+from tests.twilight.invariants import check
+
+GAMES = 500
+CHUNKS = 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_invariants(chunk: int) -> None:
+    per = GAMES // CHUNKS
+    for seed in range(chunk * per, (chunk + 1) * per):
+        rng = random.Random(seed)
+        s = bm.new_game("twilight", seed=seed)
+        steps = 0
+        while not s.is_terminal:
+            legal = s.legal_actions()
+            assert legal, f"dead end in game {seed} at step {steps}: {s.view(None)['decision']}"
+            s.apply_random(rng)
+            steps += 1
+            check(s.data)
+            assert bm.load(s.to_json()) == s
+            assert steps < 5000, f"runaway game {seed}"
+        assert s.winner in ("USSR", "US", None)
+        assert s.result is not None
