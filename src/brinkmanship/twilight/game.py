@@ -93,7 +93,8 @@ class Twilight:
         rules.apply(d, action)
 
     def chance_action(self, d: Data) -> Action:
-        return ROLL[rng.die(d)]
+        # Peek: the roll's own apply advances the generator (see rules._apply_roll).
+        return ROLL[rng.die({"rng": d["rng"]})]
 
     def parse(self, text: str) -> Action:
         return SPACE.parse(text)

@@ -774,6 +774,10 @@ def resolve_space(d: Data, side: str, roll: int) -> None:
 def _apply_roll(d: Data, f: Frame, a: Action) -> None:
     roll = a.arg
     assert roll is not None
+    # Every roll consumes one draw of the state's generator, whether the die
+    # came from it (apply_random) or was given explicitly (tests, replays),
+    # so a game replayed from its action list is identical byte for byte.
+    rng.next_u64(d)
     why = f["why"]
     if why == "realign":
         if not f["first"]:
