@@ -39,7 +39,6 @@ from brinkmanship.twilight.board import (
     CARD_SIDE,
     CHINA,
     IN_REGION,
-    IS_ASIA,
     N_COUNTRIES,
     NAMES,
     NEXT_TO,
@@ -57,6 +56,7 @@ from brinkmanship.twilight.data.setup import (
     DEFCON_CLOSED,
     LATE_WAR_TURN,
     MID_WAR_TURN,
+    REGION_SCORING,
     SPACE_BOXES,
     TURNS,
     VP_TO_WIN,
@@ -445,7 +445,8 @@ def _proc_turn(d: Data, f: Frame) -> None:
     elif step == "extra":
         f["step"] = "eagle"
         for side in (USSR, US):
-            if space_ability(d, side, 8) and d["hands"][side]:
+            # Like any round, it may be spent on a face-up China Card alone.
+            if space_ability(d, side, 8) and (d["hands"][side] or (d["china"] == side and d["china_up"])):
                 d["phasing"] = side
                 log(d, f"{side} may take an extra action round (Space Station).")
                 push(d, {"f": "action", "p": side, "extra": True})
@@ -537,10 +538,12 @@ def can_space(d: Data, side: str, card: int) -> bool:
 
 
 def rounds_left(d: Data, f: Frame) -> int:
-    """Mandatory action rounds ``f``'s side has left, this one included."""
+    """Action rounds ``f``'s side has left, this one included, counting the
+    Space Station's 8th round while it holds that ability (9.5)."""
     if f["extra"]:
         return 1
-    return action_rounds(d["turn"]) - d["ar"] + 1
+    left = action_rounds(d["turn"]) - d["ar"] + 1
+    return left + 1 if space_ability(d, f["p"], 8) else left
 
 
 def _legal_action_round(d: Data, f: Frame) -> list[Action]:
@@ -883,7 +886,7 @@ def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str],
             bgs[c] += 1
         if SUPERPOWER[i] == OPPONENT[c]:
             adj[c] += 1
-    presence_vp, domination_vp, control_vp = _region_values(region)
+    presence_vp, domination_vp, control_vp = REGION_SCORING[region]
     vp = {}
     level = {}
     ctrl_side = None
@@ -907,12 +910,6 @@ def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str],
     return vp, level, ctrl_side
 
 
-def _region_values(region: str) -> tuple[int, int, int | None]:
-    from brinkmanship.twilight.data.setup import REGION_SCORING
-
-    return REGION_SCORING[region]
-
-
 def score_region(d: Data, region: str) -> None:
     """Score a region as its scoring card does; Europe Control wins at once."""
     vp, level, ctrl_side = region_scores(d, region)
@@ -920,8 +917,7 @@ def score_region(d: Data, region: str) -> None:
     if region == "Europe" and ctrl_side is not None:
         end_game(d, ctrl_side, "europe", f"{ctrl_side} controls Europe and wins.")
         return
-    net = vp[US] - vp[USSR]
-    gain_vp(d, US, net, f"{region} scoring") if net else None
+    gain_vp(d, US, vp[US] - vp[USSR], f"{region} scoring")
 
 
 def score_southeast_asia(d: Data) -> None:
@@ -932,9 +928,7 @@ def score_southeast_asia(d: Data) -> None:
         if c is not None:
             vp[c] += 2 if NAMES[i] == "Thailand" else 1
     log(d, f"Southeast Asia scoring: USSR {vp[USSR]} VP, US {vp[US]} VP.")
-    net = vp[US] - vp[USSR]
-    if net:
-        gain_vp(d, US, net, "Southeast Asia scoring")
+    gain_vp(d, US, vp[US] - vp[USSR], "Southeast Asia scoring")
 
 
 def final_scoring(d: Data) -> None:
@@ -993,7 +987,3 @@ def apply(d: Data, a: Action) -> None:
     APPLY[f["f"]](d, f, a)
     advance(d)
 
-
-def is_asia(i: int) -> bool:
-    """Is country ``i`` in Asia (Southeast Asia included)?"""
-    return IS_ASIA[i]

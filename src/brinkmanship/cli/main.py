@@ -1,0 +1,240 @@
+"""The ``brink`` command: play, simulate, replay and list cards.
+
+This module is the only place that touches the real terminal (stdin, the
+process exit code); each command parses its options and hands over to a
+testable function in ``play``, ``simulate``, ``replay`` or ``render``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import brinkmanship as bm
+from brinkmanship.bots import bot_names
+from brinkmanship.cli import render, savefile
+from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
+from brinkmanship.cli.replay import ReplayCursor, browse, show_end
+from brinkmanship.cli.simulate import DRAW, Summary, simulate
+
+app = typer.Typer(
+    name="brink",
+    help="Brinkmanship: play, simulate and replay Twilight Struggle in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+GameArg = Annotated[str, typer.Argument(help="The game: twilight.", show_default=True)]
+OptionalCards = Annotated[
+    bool | None,
+    typer.Option("--optional-cards/--no-optional-cards",
+                 help="Shuffle the 7 optional Deluxe cards (#104-#110) into the decks. [default: on]"),
+]
+
+
+def make_console() -> Console:
+    """The terminal console (no automatic number highlighting: the log and
+    the board colour what matters themselves)."""
+    return Console(highlight=False)
+
+
+def stdin_reader(console: Console) -> ReadLine:
+    """Read lines from standard input; ``None`` on end of input or Ctrl-C.
+
+    When input is piped rather than typed, each line is echoed after its
+    prompt so that the transcript reads like a session at the keyboard.
+    """
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: str) -> str | None:
+        try:
+            line = console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        if echo:
+            console.print(line, markup=False)
+        return line
+
+    return read
+
+
+def _game_name(game: str) -> str:
+    try:
+        return bm.get_game(game).name
+    except bm.UnknownGameError as exc:
+        raise typer.BadParameter(str(exc), param_hint="GAME") from None
+
+
+def _seat(value: str | None, option: str) -> str | None:
+    if value is None:
+        return None
+    v = value.lower()
+    if v != HUMAN and v not in bot_names():
+        raise typer.BadParameter(f"{value!r} is neither 'human' nor a bot ({', '.join(bot_names())})",
+                                 param_hint=option)
+    return v
+
+
+@app.command()
+def play(
+    game: GameArg = "twilight",
+    ussr: Annotated[str | None, typer.Option(
+        "--ussr", help="Who plays the USSR: 'human' or a bot (random). [default: human]")] = None,
+    us: Annotated[str | None, typer.Option(
+        "--us", help="Who plays the US: 'human' or a bot (random). [default: random]")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the game (deck and dice) and of the bots. [default: a random seed]")] = None,
+    optional_cards: OptionalCards = None,
+    load: Annotated[Path | None, typer.Option(
+        "--load", help="Resume a game saved with `save FILE` (seats come from the file "
+                       "unless --ussr/--us are given).", dir_okay=False)] = None,
+) -> None:
+    """Play a game at the keyboard against a bot, or hot seat (both human).
+
+    At the prompt, type an action (`coup Iran`, `ops #21`, `place West Germany`)
+    or its number in the list; `help` lists the commands (undo, save, board,
+    hand, log, quit).
+    """
+    console = make_console()
+    read = stdin_reader(console)
+    seats = {"USSR": _seat(ussr, "--ussr"), "US": _seat(us, "--us")}
+    if load is not None:
+        if seed is not None or optional_cards is not None:
+            raise typer.BadParameter("the seed and options of a saved game cannot be changed",
+                                     param_hint="--load")
+        try:
+            saved = savefile.load(load)
+            for side, kind in seats.items():
+                if kind is not None:
+                    saved.seats[side] = kind
+            session = resume_session(saved, console, read)
+        except (savefile.SaveFileError, ValueError) as exc:
+            console.print(f"[red]Cannot resume {load}:[/] {exc}", highlight=False)
+            raise typer.Exit(1) from None
+        console.print(f"Resumed {load}: {len(saved.actions)} actions replayed "
+                      f"(seed {saved.seed}; USSR {saved.seats['USSR']}, US {saved.seats['US']}).")
+    else:
+        name = _game_name(game)
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        options = {} if optional_cards is None else {"optional_cards": optional_cards}
+        chosen = {"USSR": seats["USSR"] or HUMAN, "US": seats["US"] or "random"}
+        session = new_session(name, seed, options, chosen, console, read)
+        console.print(f"Twilight Struggle, seed {seed}: USSR {chosen['USSR']}, US {chosen['US']}. "
+                      "Type `help` for commands.")
+    if session.run() is Outcome.QUIT:
+        raise typer.Exit(0)
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game: GameArg = "twilight",
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game k uses seed + k.")] = 0,
+    ussr: Annotated[str, typer.Option("--ussr", help="Bot playing the USSR.")] = "random",
+    us: Annotated[str, typer.Option("--us", help="Bot playing the US.")] = "random",
+    optional_cards: OptionalCards = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", file_okay=False,
+        help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
+) -> None:
+    """Play N games between bots as fast as possible and summarise the results.
+
+    Games use seeds SEED .. SEED+N-1; each bot is seeded from its game's seed,
+    so a run is reproducible and game k can be replayed on its own.
+    """
+    name = _game_name(game)
+    seats = {}
+    for side, kind, opt in (("USSR", ussr, "--ussr"), ("US", us, "--us")):
+        v = _seat(kind, opt)
+        if v in (None, HUMAN):
+            raise typer.BadParameter("simulate needs a bot in each seat", param_hint=opt)
+        assert v is not None
+        seats[side] = v
+    options = {} if optional_cards is None else {"optional_cards": optional_cards}
+    console = make_console()
+    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=n)
+        summary = simulate(name, n, seed, options, seats, save_dir,
+                           on_game=lambda _g: progress.advance(task))
+    console.print(summary_table(summary, seed))
+    if save_dir is not None:
+        console.print(f"Saved {n} games in {save_dir}/")
+
+
+def summary_table(summary: Summary, seed: int) -> Table:
+    """Winners, end reasons, lengths and speed of a simulation run."""
+    games = summary.games
+    n = len(games)
+    table = Table(title=f"{n} games of {summary.game}, seeds {seed}..{seed + n - 1} "
+                        f"(USSR {summary.seats['USSR']} vs US {summary.seats['US']})",
+                  show_header=False, box=None, padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    wins = summary.winners
+    table.add_row("Winners", ", ".join(f"{k} {wins[k]} ({100 * wins[k] / n:.1f}%)"
+                                       for k in ("USSR", "US", DRAW)))
+    results = summary.results
+    table.add_row("End reasons", ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in results.most_common()))
+    decisions = summary.decisions
+    rolls = sum(g.rolls for g in games)
+    turns = sum(g.turns for g in games)
+    table.add_row("Average length", f"{decisions / n:.1f} decisions (of which {rolls / n:.1f} die rolls), "
+                                    f"{turns / n:.2f} turns")
+    secs = max(summary.seconds, 1e-9)
+    table.add_row("Speed", f"{n / secs:,.1f} games/s, {decisions / secs:,.0f} decisions/s "
+                           f"({summary.seconds:.2f} s)")
+    table.add_row("Options", ", ".join(f"{k}={v}" for k, v in summary.options.items()))
+    return table
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game (from `save FILE` or simulate --save-dir).",
+                                         exists=True, dir_okay=False)],
+    to_end: Annotated[bool, typer.Option(
+        "--to-end", help="Print the whole log and the final board, without stepping.")] = False,
+    side: Annotated[str | None, typer.Option(
+        "--side", help="Show the game as USSR or US sees it (with that hand). [default: spectator]")] = None,
+) -> None:
+    """Step through a saved game: Enter = next action, b = back, g N = go to action N, q = quit."""
+    console = make_console()
+    if side is not None:
+        side = side.upper()
+        if side not in ("USSR", "US"):
+            raise typer.BadParameter("a side is USSR or US", param_hint="--side")
+    try:
+        cursor = ReplayCursor(savefile.load(file))
+    except savefile.SaveFileError as exc:
+        console.print(f"[red]Cannot replay {file}:[/] {exc}", highlight=False)
+        raise typer.Exit(1) from None
+    if to_end:
+        show_end(console, cursor, side)
+    else:
+        browse(console, cursor, stdin_reader(console), side)
+
+
+@app.command()
+def cards(game: GameArg = "twilight") -> None:
+    """List every card: number, name, ops, event side, period and markers."""
+    _game_name(game)
+    make_console().print(render.cards_table())
+
+
+def main() -> None:
+    """Entry point of the ``brink`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

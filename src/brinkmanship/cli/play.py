@@ -1,0 +1,281 @@
+"""The play loop: humans at the keyboard, bots and dice answered in between.
+
+:class:`PlaySession` owns one game in progress. It takes its input as a
+``read_line(prompt)`` callable and writes to a rich ``Console``, so tests
+drive it with scripted lines and inspect the output, and the CLI plugs in
+the real terminal. A human is only ever shown ``state.view(side)`` of the
+side at the keyboard; the State itself never reaches the rendering code.
+
+Each human prompt starts with what changed since that side last acted: the
+new log lines, then the whole situation (status, map, hand) if anybody else
+acted meanwhile, or a one-line status while the same side keeps deciding
+(e.g. spending ops one influence at a time).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+import brinkmanship as bm
+from brinkmanship.bots import Bot, derive_seed, make_bot
+from brinkmanship.cli import render, savefile
+from brinkmanship.cli.savefile import SavedGame
+
+HUMAN = "human"
+
+ReadLine = Callable[[str], "str | None"]
+
+CARD_VERBS = frozenset({"headline", "event", "ops", "space", "discard"})
+
+HELP = """\
+Type an action in notation or its number from the list, for example:
+  coup Iran      ops #21      event NATO      place West Germany      realign Cuba
+Cards can be written as #number, number or name; countries as printed.
+
+Commands:
+  help           this text
+  actions        list the legal actions again
+  board          the full map (every country)
+  hand           your hand
+  log            the whole game log
+  undo           take back your last action (only within your own turn, until
+                 a die is rolled, a hidden card is revealed or the other side acts)
+  save FILE      save the game (resume with: brink play --load FILE)
+  quit           leave the game (save first to keep it)"""
+
+
+class Outcome(Enum):
+    """How a session ended."""
+
+    OVER = "over"
+    QUIT = "quit"
+
+
+@dataclass
+class PlaySession:
+    """One game being played in the terminal.
+
+    ``seats`` maps each side to ``"human"`` or a bot name. ``saved`` records
+    how the game started and every action taken, so it doubles as the save
+    file. Build one with :func:`new_session` or :func:`resume_session`.
+    """
+
+    state: bm.State
+    saved: SavedGame
+    console: Console
+    read_line: ReadLine
+    bots: dict[str, Bot] = field(default_factory=dict)
+    history: bm.UndoHistory = field(default_factory=bm.UndoHistory)
+    # Per human side: log length shown so far, and the action count right
+    # after that side last acted (to tell "I am still deciding" from "others
+    # moved since").
+    seen_log: dict[str, int] = field(default_factory=dict)
+    own_mark: dict[str, int] = field(default_factory=dict)
+    saved_at: int = -1
+    last_human: str | None = None
+    # Dice are answered from the state's own generator; apply_random needs
+    # an rng argument but does not draw from it at a chance node.
+    _chance_rng: random.Random = field(default_factory=lambda: random.Random(0))
+
+    @property
+    def humans(self) -> list[str]:
+        """The sides played at the keyboard."""
+        return [s for s, kind in self.saved.seats.items() if kind == HUMAN]
+
+    # -- the loop ---------------------------------------------------------------
+    def run(self) -> Outcome:
+        """Play until the game ends or a human quits."""
+        while not self.state.is_terminal:
+            player = self.state.current_player
+            assert player is not None
+            if player == bm.CHANCE:
+                self._record(self.state.apply_random(self._chance_rng).text)
+            elif player in self.bots:
+                legal = self.state.legal_actions()
+                action = self.bots[player].choose(self.state.view(player), legal)
+                self.state.apply(action)
+                self._record(action.text)
+            elif not self._human_turn(player):
+                self._say_goodbye()
+                return Outcome.QUIT
+        self._show_end()
+        return Outcome.OVER
+
+    def _record(self, text: str) -> None:
+        """An action by a bot or chance: keep it and end the undo window."""
+        self.saved.actions.append(text)
+        self.history.clear()
+
+    # -- a human decision -------------------------------------------------------
+    def _human_turn(self, side: str) -> bool:
+        """Prompt ``side`` until one action is applied; False means quit."""
+        if self.last_human not in (None, side) and len(self.humans) > 1:
+            self._hand_over(side)
+        self.last_human = side
+        view = self.state.view(side)
+        others_moved = self.own_mark.get(side) != len(self.saved.actions)
+        self._show_prompt(view, full=others_moved)
+        while True:
+            line = self.read_line(f"{side}> ")
+            if line is None:
+                return False
+            line = " ".join(line.split())
+            word, _, rest = line.partition(" ")
+            command = word.lower()
+            legal = view["legal_actions"]
+            if not line:
+                continue
+            if command in ("quit", "exit", "q") and not rest:
+                return False
+            if command in ("help", "?", "h") and not rest:
+                self.console.print(HELP, markup=False, highlight=False)
+            elif command == "actions" and not rest:
+                self._show_actions(view)
+            elif command == "board" and not rest:
+                self.console.print(render.status(view))
+                self.console.print(render.board(view, everything=True))
+            elif command == "hand" and not rest:
+                self.console.print(render.hand(view))
+            elif command == "log" and not rest:
+                self.console.print(render.log_lines(view["log"], numbered=True))
+            elif command == "undo" and not rest:
+                if self._undo(side):
+                    view = self.state.view(side)
+                    self._show_prompt(view, full=True)
+            elif command == "save":
+                self._save(rest)
+            else:
+                if line.isdigit():
+                    k = int(line)
+                    if not 1 <= k <= len(legal):
+                        self._error(f"there is no action {k}: choose 1-{len(legal)} "
+                                    "(type `actions` to list them)")
+                        continue
+                    line = legal[k - 1]
+                try:
+                    action = self.state.parse(line)
+                    self.state = self.history.apply(self.state, action)
+                except bm.IllegalActionError as exc:
+                    self._error(str(exc))
+                    continue
+                self.saved.actions.append(action.text)
+                self.own_mark[side] = len(self.saved.actions)
+                return True
+
+    def _show_prompt(self, view: dict[str, Any], full: bool) -> None:
+        side = view["viewer"]
+        start = self.seen_log.get(side, 0)
+        log = view["log"]
+        if start > len(log):  # after an undo
+            start = len(log)
+        if log[start:]:
+            self.console.print(render.log_lines(log[start:]))
+        self.seen_log[side] = len(log)
+        if full:
+            self.console.rule(Text.assemble("Your move, ", render.side_text(side)))
+            self.console.print(render.status(view))
+            self.console.print(render.board(view))
+            self.console.print(render.hand(view))
+        else:
+            self.console.print(render.status_line(view))
+            if any(a.partition(" ")[0] in CARD_VERBS for a in view["legal_actions"]):
+                self.console.print(render.hand(view))
+        self._show_actions(view)
+
+    def _show_actions(self, view: dict[str, Any]) -> None:
+        self.console.print(render.decision(view))
+        self.console.print(render.actions(view["legal_actions"]))
+
+    def _error(self, message: str) -> None:
+        self.console.print(Text(message, style="red"))
+
+    def _undo(self, side: str) -> bool:
+        if not self.history.can_undo():
+            self._error("Nothing to undo: undo only takes back your own actions within your turn, "
+                        "until a die is rolled, a hidden card is revealed or the other side acts.")
+            return False
+        self.state, text = self.history.undo()
+        undone = self.saved.actions.pop()
+        assert undone == text, (undone, text)
+        self.console.print(Text(f"Took back: {text}", style="yellow"))
+        self.seen_log[side] = min(self.seen_log.get(side, 0), len(self.state.log))
+        return True
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self._error("save needs a file name: save FILE")
+            return
+        try:
+            savefile.save(path, self.saved)
+        except OSError as exc:
+            self._error(f"could not save to {path!r}: {exc.strerror or exc}")
+            return
+        self.saved_at = len(self.saved.actions)
+        self.console.print(f"Saved {len(self.saved.actions)} actions to {path} "
+                           f"(resume with: brink play --load {path})", markup=False, highlight=False)
+
+    def _hand_over(self, side: str) -> None:
+        """Hot seat: hide the previous player's screen before showing ``side``'s."""
+        self.console.print(Text.assemble("Hand the keyboard to ", render.side_text(side),
+                                         " and press Enter."))
+        self.read_line("")
+        self.console.clear()
+
+    def _say_goodbye(self) -> None:
+        if self.saved_at != len(self.saved.actions):
+            self.console.print("Game left without saving the last moves.", highlight=False)
+        else:
+            self.console.print("Game left (it is saved).", highlight=False)
+
+    def _show_end(self) -> None:
+        """The last log lines, the final position and the result.
+
+        One human sees their own view; hot-seat players and bot-only games
+        get the spectator's view, which hides both hands.
+        """
+        humans = self.humans
+        side = humans[0] if len(humans) == 1 else None
+        view = self.state.view(side)
+        start = min((self.seen_log.get(s, 0) for s in humans), default=0)
+        self.console.print(render.log_lines(view["log"][start:]))
+        self.console.rule("Final position")
+        self.console.print(render.status(view))
+        self.console.print(render.board(view))
+        self.console.print(render.result(view))
+
+
+def new_session(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
+                console: Console, read_line: ReadLine) -> PlaySession:
+    """A session for a new game; ``seats`` maps each side to "human" or a bot."""
+    state = bm.new_game(game, seed=seed, options=options)
+    effective = state.view(None)["options"]
+    saved = SavedGame(state.game.name, seed, effective, dict(seats))
+    return _session(state, saved, console, read_line)
+
+
+def resume_session(saved: SavedGame, console: Console, read_line: ReadLine) -> PlaySession:
+    """A session continuing a saved game (raises SaveFileError if it does not replay)."""
+    state = savefile.replay(saved)
+    session = _session(state, saved, console, read_line)
+    session.saved_at = len(saved.actions)
+    return session
+
+
+def _session(state: bm.State, saved: SavedGame, console: Console, read_line: ReadLine) -> PlaySession:
+    for side in state.game.players:
+        kind = saved.seats.setdefault(side, HUMAN)
+        if kind != HUMAN:
+            make_bot(kind)  # fail early on an unknown bot name
+    # Bots are seeded from the game seed and the number of actions already
+    # played, so a new game and a resumed file are both reproducible.
+    n = len(saved.actions)
+    bots = {side: make_bot(kind, derive_seed(saved.seed, side, n))
+            for side, kind in saved.seats.items() if kind != HUMAN}
+    return PlaySession(state=state, saved=saved, console=console, read_line=read_line, bots=bots)
