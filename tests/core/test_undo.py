@@ -18,7 +18,7 @@ def test_undo_within_own_placements() -> None:
     assert "place Poland" in [str(a) for a in s2.legal_actions()]
     s3, text = h.undo()
     assert text == "ops Decolonization"
-    assert [str(a) for a in s3.legal_actions()][0].startswith("ops")
+    assert str(s3.legal_actions()[0]).startswith("ops")
 
 
 def test_roll_clears_history() -> None:

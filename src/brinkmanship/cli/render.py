@@ -9,12 +9,11 @@ in ``twilight.board``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -120,8 +119,17 @@ def status_line(view: View) -> Text:
 
 
 # -- board ----------------------------------------------------------------------------
-def region_table(view: View, region: str, everything: bool = True) -> Table:
-    """One region's countries: stability, influence of each side, control.
+# The map is drawn as fixed-width text blocks rather than rich Tables: it is
+# redrawn at most prompts, and plain Text renders an order of magnitude faster
+# while lining up just as well.
+_NAME_W = 19
+BLOCK_W = _NAME_W + 4 + 5 + 4 + 2 + 4  # name, Stab, USSR, US, gap, Ctrl
+_GAP = 3
+
+
+def region_block(view: View, region: str, everything: bool = True) -> list[Text]:
+    """One region as lines of text: each country's stability, influence of
+    each side and controller, then how many countries each side controls.
 
     With ``everything`` false, only battlegrounds and countries holding
     influence are listed (the rest cannot matter for scoring or coups).
@@ -129,46 +137,66 @@ def region_table(view: View, region: str, everything: bool = True) -> Table:
     ussr = view["influence"]["USSR"]
     us = view["influence"]["US"]
     control = view["control"]
-    members = IN_REGION[region]
+    lines = [Text(region, style="bold underline"),
+             Text(f"{'Country':<{_NAME_W}}{'Stab':>4}{'USSR':>5}{'US':>4}  Ctrl", style="dim")]
     counts = {"USSR": [0, 0], "US": [0, 0]}
-    for i in members:
-        c = control.get(NAMES[i])
+    hidden = 0
+    for i in IN_REGION[region]:
+        name = NAMES[i]
+        bg = BATTLEGROUND[i]
+        c = control.get(name)
         if c:
             counts[c][0] += 1
-            counts[c][1] += BATTLEGROUND[i]
-    caption = (f"USSR controls {counts['USSR'][0]} ({counts['USSR'][1]} BG), "
-               f"US {counts['US'][0]} ({counts['US'][1]} BG)")
-    table = Table(title=region, title_style="bold", caption=caption, box=box.SIMPLE_HEAD,
-                  padding=(0, 1), pad_edge=False, show_edge=False)
-    table.add_column("Country", no_wrap=True)
-    table.add_column("Stab", justify="right")
-    table.add_column("USSR", justify="right", style="red")
-    table.add_column("US", justify="right", style="blue")
-    table.add_column("Ctrl", no_wrap=True)
-    hidden = 0
-    for i in members:
-        name = NAMES[i]
+            counts[c][1] += bg
         a, b = ussr.get(name, 0), us.get(name, 0)
-        if not everything and not (a or b or BATTLEGROUND[i]):
+        if not everything and not (a or b or bg):
             hidden += 1
             continue
-        bg = BATTLEGROUND[i]
-        label = Text(name + (" *" if bg else ""), style="bold" if bg else "")
-        c = control.get(name)
-        table.add_row(label, str(STABILITY[i]), str(a) if a else "", str(b) if b else "",
-                      side_text(c) if c else "")
+        line = Text(f"{name + (' *' if bg else ''):<{_NAME_W}}", style="bold" if bg else "")
+        line.append(f"{STABILITY[i]:>4}")
+        line.append(f"{a or '':>5}", style="red")
+        line.append(f"{b or '':>4}", style="blue")
+        line.append("  ")
+        if c:
+            line.append(c, style=SIDE_STYLE[c])
+        lines.append(line)
     if hidden:
-        table.add_row(Text(f"({hidden} empty)", style="dim"), "", "", "", "")
-    return table
+        lines.append(Text(f"({hidden} more, empty)", style="dim"))
+    lines.append(Text(f"Control: USSR {counts['USSR'][0]} ({counts['USSR'][1]} BG), "
+                      f"US {counts['US'][0]} ({counts['US'][1]} BG)", style="italic"))
+    return lines
 
 
-def board(view: View, everything: bool = False) -> RenderableType:
+class Board:
+    """Region blocks laid out side by side, as many as the width allows."""
+
+    def __init__(self, blocks: list[list[Text]], legend: Text) -> None:
+        self.blocks = blocks
+        self.legend = legend
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        per_row = max(1, (options.max_width + _GAP) // (BLOCK_W + _GAP))
+        for r in range(0, len(self.blocks), per_row):
+            row = self.blocks[r:r + per_row]
+            for k in range(max(len(b) for b in row)):
+                line = Text()
+                for j, block in enumerate(row):
+                    piece = block[k] if k < len(block) else Text()
+                    line.append_text(piece)
+                    if j < len(row) - 1:
+                        line.append(" " * (BLOCK_W + _GAP - piece.cell_len))
+                yield line
+            yield Text()
+        yield self.legend
+
+
+def board(view: View, everything: bool = False) -> Board:
     """The map, region by region (``*`` marks battlegrounds)."""
-    tables = [region_table(view, r, everything) for r in REGIONS]
+    blocks = [region_block(view, r, everything) for r in REGIONS]
     legend = Text("* battleground.  Ctrl: the side controlling the country.", style="dim")
     if not everything:
-        legend.append("  Empty non-battlegrounds are not listed: type `board` for the full map.")
-    return Group(Columns(tables, padding=(1, 3)), legend)
+        legend.append("  Empty non-battlegrounds hidden (`board` lists all).")
+    return Board(blocks, legend)
 
 
 # -- cards ------------------------------------------------------------------------------
@@ -227,10 +255,31 @@ def log_lines(lines: Sequence[str], start: int = 0, numbered: bool = False) -> T
     return out
 
 
-def actions(legal: Iterable[str]) -> Columns:
+class NumberedColumns:
+    """Numbered items in columns, filled top to bottom (cheap to render)."""
+
+    def __init__(self, items: Sequence[str]) -> None:
+        self.items = [f"{k}. {a}" for k, a in enumerate(items, 1)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if not self.items:
+            return
+        width = max(len(t) for t in self.items) + 3
+        cols = max(1, (options.max_width + 3) // width)
+        rows = -(-len(self.items) // cols)
+        for r in range(rows):
+            line = Text()
+            for k in range(r, len(self.items), rows):
+                number, _, action = self.items[k].partition(" ")
+                line.append(number, style="bold cyan")
+                line.append(" " + action.ljust(width - len(number) - 1))
+            line.rstrip()
+            yield line
+
+
+def actions(legal: Sequence[str]) -> NumberedColumns:
     """The legal actions, numbered from 1 in the engine's stable order."""
-    items = [Text.assemble((f"{k}.", "bold cyan"), " ", a) for k, a in enumerate(legal, 1)]
-    return Columns(items, padding=(0, 3), column_first=True)
+    return NumberedColumns(legal)
 
 
 def decision(view: View) -> Text:
@@ -250,19 +299,19 @@ def result(view: View) -> Text:
     return out
 
 
-def cards_table(period_filter: str | None = None) -> Table:
+def cards_table() -> Table:
     """Every card: number, name, ops, event side, period and markers."""
-    table = Table(title="Twilight Struggle cards", box=box.SIMPLE_HEAD)
-    table.add_column("#", justify="right")
-    table.add_column("Card", no_wrap=True)
+    table = Table(title="Twilight Struggle cards", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", min_width=3)
+    table.add_column("Card", ratio=3)
     table.add_column("Ops", justify="right")
-    table.add_column("Side")
-    table.add_column("Period")
-    table.add_column("Notes")
+    table.add_column("Side", min_width=7, no_wrap=True)
+    table.add_column("Period", min_width=5, no_wrap=True)
+    table.add_column("Notes", ratio=1)
     for n in sorted(CARD):
         c = CARD[n]
-        if period_filter and c.period.lower() != period_filter.lower():
-            continue
         table.add_row(str(n), c.name, str(c.ops) if not c.scoring else "-",
                       side_text(c.side) if c.side != "Neutral" else "Neutral", c.period, card_flags(n))
+    table.caption = ("* starred: removed after its event.  Optional: one of the 7 optional Deluxe cards "
+                     "(brink play --no-optional-cards leaves them out).")
     return table
