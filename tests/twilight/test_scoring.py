@@ -11,7 +11,8 @@ America: Mexico, Cuba for the USSR); only the net difference moves the VP
 marker; Southeast Asia scores 1 VP per controlled country and 2 for Thailand and
 is removed after play, the other scoring cards are discarded; a worked example
 per region. Forced play: a side holding as many scoring cards as it has action
-rounds left (a Space Station 8th round included) may only play scoring events.
+rounds left (the optional Space Station round not counted) may only play
+scoring events.
 """
 
 from __future__ import annotations
@@ -380,16 +381,15 @@ def test_forced_in_a_mid_war_turn_counts_seven_rounds() -> None:
     assert texts(s) == ["event Middle East Scoring"]
 
 
-def test_space_station_holder_counts_its_eighth_round() -> None:
-    # The US at box 8 (USSR at 7) may keep its scoring card for the 8th round.
+def test_the_optional_eighth_round_is_not_counted() -> None:
+    # docs/rulings.md #9: the Space Station round is optional and can be lost if the
+    # other side reaches box 8 first, so the US must play its scoring card in round 6.
     s = action_position(6, "US", ["Middle East Scoring", "NATO"], space={"US": 8, "USSR": 7})
-    assert texts(s) == ["event Middle East Scoring", "ops NATO"]
-    s.apply("ops NATO")
-    for _ in range(4):
-        s.apply("place Canada")
+    assert texts(s) == ["event Middle East Scoring"]
+    s.apply("event Middle East Scoring")
     assert s.current_player == "US"
     assert s.view("US")["decision"].endswith("(extra round)")
-    assert texts(s) == ["event Middle East Scoring", "pass"]
-    s.apply("event Middle East Scoring")
+    assert texts(s) == ["ops NATO", "pass"]
+    s.apply("pass")
     assert s.data["turn"] == 3
     assert not s.is_terminal

@@ -538,12 +538,10 @@ def can_space(d: Data, side: str, card: int) -> bool:
 
 
 def rounds_left(d: Data, f: Frame) -> int:
-    """Action rounds ``f``'s side has left, this one included, counting the
-    Space Station's 8th round while it holds that ability (9.5)."""
+    """Mandatory action rounds ``f``'s side has left, this one included."""
     if f["extra"]:
         return 1
-    left = action_rounds(d["turn"]) - d["ar"] + 1
-    return left + 1 if space_ability(d, f["p"], 8) else left
+    return action_rounds(d["turn"]) - d["ar"] + 1
 
 
 def _legal_action_round(d: Data, f: Frame) -> list[Action]:
