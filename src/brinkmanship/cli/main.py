@@ -14,8 +14,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import brinkmanship as bm
 from brinkmanship.bots import bot_names
@@ -36,7 +38,7 @@ GameArg = Annotated[str, typer.Argument(help="The game: twilight.", show_default
 OptionalCards = Annotated[
     bool | None,
     typer.Option("--optional-cards/--no-optional-cards",
-                 help="Shuffle the 7 optional Deluxe cards (#104-#110) into the decks. [default: on]"),
+                 help="Shuffle the 7 optional Deluxe cards (#104-#110) into the decks. Default: on."),
 ]
 
 
@@ -56,7 +58,7 @@ def stdin_reader(console: Console) -> ReadLine:
 
     def read(prompt: str) -> str | None:
         try:
-            line = console.input(prompt)
+            line = console.input(Text(prompt))
         except (EOFError, KeyboardInterrupt):
             console.print()
             return None
@@ -88,11 +90,12 @@ def _seat(value: str | None, option: str) -> str | None:
 def play(
     game: GameArg = "twilight",
     ussr: Annotated[str | None, typer.Option(
-        "--ussr", help="Who plays the USSR: 'human' or a bot (random). [default: human]")] = None,
+        "--ussr", help="Who plays the USSR: 'human' or a bot (random). Default: human.")] = None,
     us: Annotated[str | None, typer.Option(
-        "--us", help="Who plays the US: 'human' or a bot (random). [default: random]")] = None,
+        "--us", help="Who plays the US: 'human' or a bot (random). Default: random.")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the game (deck and dice) and of the bots. [default: a random seed]")] = None,
+        help="Seed of the game (deck and dice) and of the bots. "
+             "Default: a random seed, shown at the start.")] = None,
     optional_cards: OptionalCards = None,
     load: Annotated[Path | None, typer.Option(
         "--load", help="Resume a game saved with `save FILE` (seats come from the file "
@@ -118,10 +121,10 @@ def play(
                     saved.seats[side] = kind
             session = resume_session(saved, console, read)
         except (savefile.SaveFileError, ValueError) as exc:
-            console.print(f"[red]Cannot resume {load}:[/] {exc}", highlight=False)
+            console.print(f"[red]Cannot resume {escape(str(load))}:[/] {escape(str(exc))}")
             raise typer.Exit(1) from None
         console.print(f"Resumed {load}: {len(saved.actions)} actions replayed "
-                      f"(seed {saved.seed}; USSR {saved.seats['USSR']}, US {saved.seats['US']}).")
+                      f"(seed {saved.seed}; USSR {saved.seats['USSR']}, US {saved.seats['US']}).", markup=False)
     else:
         name = _game_name(game)
         if seed is None:
@@ -131,7 +134,12 @@ def play(
         session = new_session(name, seed, options, chosen, console, read)
         console.print(f"Twilight Struggle, seed {seed}: USSR {chosen['USSR']}, US {chosen['US']}. "
                       "Type `help` for commands.")
-    if session.run() is Outcome.QUIT:
+    try:
+        outcome = session.run()
+    except KeyboardInterrupt:  # Ctrl-C while bots or dice were moving
+        console.print("\nInterrupted.")
+        raise typer.Exit(130) from None
+    if outcome is Outcome.QUIT:
         raise typer.Exit(0)
 
 
@@ -169,7 +177,7 @@ def simulate_command(
                            on_game=lambda _g: progress.advance(task))
     console.print(summary_table(summary, seed))
     if save_dir is not None:
-        console.print(f"Saved {n} games in {save_dir}/")
+        console.print(f"Saved {n} games in {save_dir}/", markup=False)
 
 
 def summary_table(summary: Summary, seed: int) -> Table:
@@ -205,7 +213,8 @@ def replay(
     to_end: Annotated[bool, typer.Option(
         "--to-end", help="Print the whole log and the final board, without stepping.")] = False,
     side: Annotated[str | None, typer.Option(
-        "--side", help="Show the game as USSR or US sees it (with that hand). [default: spectator]")] = None,
+        "--side", help="Show the game as USSR or US sees it (with that hand). "
+                       "Default: a spectator, who sees no hand.")] = None,
 ) -> None:
     """Step through a saved game: Enter = next action, b = back, g N = go to action N, q = quit."""
     console = make_console()
@@ -216,7 +225,7 @@ def replay(
     try:
         cursor = ReplayCursor(savefile.load(file))
     except savefile.SaveFileError as exc:
-        console.print(f"[red]Cannot replay {file}:[/] {exc}", highlight=False)
+        console.print(f"[red]Cannot replay {escape(str(file))}:[/] {escape(str(exc))}")
         raise typer.Exit(1) from None
     if to_end:
         show_end(console, cursor, side)

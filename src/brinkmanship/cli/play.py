@@ -32,7 +32,6 @@ HUMAN = "human"
 
 ReadLine = Callable[[str], "str | None"]
 
-CARD_VERBS = frozenset({"headline", "event", "ops", "space", "discard"})
 
 HELP = """\
 Type an action in notation or its number from the list, for example:
@@ -62,9 +61,10 @@ class Outcome(Enum):
 class PlaySession:
     """One game being played in the terminal.
 
-    ``seats`` maps each side to ``"human"`` or a bot name. ``saved`` records
-    how the game started and every action taken, so it doubles as the save
-    file. Build one with :func:`new_session` or :func:`resume_session`.
+    ``saved`` records how the game started (seed, options, and ``seats``:
+    each side ``"human"`` or a bot name) and every action taken since, so it
+    doubles as the save file. Build one with :func:`new_session` or
+    :func:`resume_session`.
     """
 
     state: bm.State
@@ -185,7 +185,7 @@ class PlaySession:
             self.console.print(render.hand(view))
         else:
             self.console.print(render.status_line(view))
-            if any(a.partition(" ")[0] in CARD_VERBS for a in view["legal_actions"]):
+            if view["decision_kind"] in ("headline", "action", "eagle"):
                 self.console.print(render.hand(view))
         self._show_actions(view)
 
@@ -230,7 +230,8 @@ class PlaySession:
 
     def _say_goodbye(self) -> None:
         if self.saved_at != len(self.saved.actions):
-            self.console.print("Game left without saving the last moves.", highlight=False)
+            self.console.print("Game left without saving its last moves "
+                               "(next time, `save FILE` first to resume it later).", highlight=False)
         else:
             self.console.print("Game left (it is saved).", highlight=False)
 

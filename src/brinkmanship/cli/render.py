@@ -71,7 +71,7 @@ def status(view: View) -> Panel:
     grid.add_column()
     if ar:
         round_text = f"action round {ar}"
-    elif view["decision"].endswith("(set-up)"):
+    elif view["decision_kind"] == "setup":
         round_text = "set-up"
     else:
         round_text = "headline phase"

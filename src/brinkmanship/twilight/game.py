@@ -186,6 +186,8 @@ class Twilight:
             "effects": _deep(d["effects"]),
             "current_player": player,
             "decision": self.describe(d),
+            # setup, headline, action, ops, roll, eagle; None when the game is over.
+            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
             "legal_actions": (
                 [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
             ),
