@@ -21,6 +21,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import INDEX, IS_ASIA
+from tests.twilight.helpers import inf, placements
 
 
 def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:
@@ -35,15 +36,6 @@ def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:
     }
     pos.update(extra)
     return bm.from_position("twilight", pos)
-
-
-def inf(s: bm.State, side: str, country: str) -> int:
-    n: int = s.data["inf"][side][INDEX[country]]
-    return n
-
-
-def placements(s: bm.State) -> set[str]:
-    return {a.text.removeprefix("place ") for a in s.legal_actions() if a.text.startswith("place ")}
 
 
 def test_five_placements_when_all_go_to_asia() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import brinkmanship as bm
-from brinkmanship.twilight.board import INDEX
+from tests.twilight.helpers import inf
 
 # One US point in a country of each region.
 TARGETS = {
@@ -27,11 +27,6 @@ TARGETS = {
     "Central America": "Panama",
     "South America": "Brazil",
 }
-
-
-def inf(s: bm.State, side: str, country: str) -> int:
-    n: int = s.data["inf"][side][INDEX[country]]
-    return n
 
 
 def one_of_each(defcon: int) -> bm.State:

@@ -17,10 +17,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
-
-
-def texts(s: bm.State) -> list[str]:
-    return [a.text for a in s.legal_actions()]
+from tests.twilight.helpers import texts
 
 
 def headline_position(ussr: list[str], us: list[str], **extra: Any) -> bm.State:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from brinkmanship.twilight.board import INDEX
+from tests.twilight.helpers import inf, placements
 
 
 def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any) -> bm.State:
@@ -31,15 +31,6 @@ def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any)
     }
     pos.update(extra)
     return bm.from_position("twilight", pos)
-
-
-def inf(s: bm.State, side: str, country: str) -> int:
-    n: int = s.data["inf"][side][INDEX[country]]
-    return n
-
-
-def placements(s: bm.State) -> set[str]:
-    return {a.text.removeprefix("place ") for a in s.legal_actions() if a.text.startswith("place ")}
 
 
 def test_access_is_own_influence_its_neighbours_and_own_superpower() -> None:

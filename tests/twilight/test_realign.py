@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from brinkmanship.twilight.board import INDEX
+from tests.twilight.helpers import inf
 
 
 def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR", **extra: Any) -> bm.State:
@@ -35,11 +35,6 @@ def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR"
     }
     pos.update(extra)
     return bm.from_position("twilight", pos)
-
-
-def inf(s: bm.State, side: str, country: str) -> int:
-    n: int = s.data["inf"][side][INDEX[country]]
-    return n
 
 
 def realignment_line(s: bm.State) -> str:

@@ -23,12 +23,9 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
+from tests.twilight.helpers import texts
 
 Influence = dict[str, dict[str, int]]
-
-
-def texts(s: bm.State) -> list[str]:
-    return [a.text for a in s.legal_actions()]
 
 
 def score(card: str, influence: Influence, vp: int = 0, side: str = "USSR") -> bm.State:

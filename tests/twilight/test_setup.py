@@ -12,6 +12,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA
+from tests.twilight.helpers import texts
 
 EASTERN_EUROPE = [
     "Austria", "Finland", "East Germany", "Poland", "Czechoslovakia", "Hungary",
@@ -25,10 +26,6 @@ WESTERN_EUROPE = [
 
 def total(s: bm.State, side: str) -> int:
     return sum(s.view(None)["influence"][side].values())
-
-
-def texts(s: bm.State) -> list[str]:
-    return [a.text for a in s.legal_actions()]
 
 
 def test_printed_influence_before_the_free_placements() -> None:

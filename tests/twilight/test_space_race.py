@@ -20,6 +20,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CHINA, card_number
+from tests.twilight.helpers import texts
 
 # box: (Ops needed, highest winning roll, VP first, VP second)
 BOXES = {
@@ -34,10 +35,6 @@ BOXES = {
 }
 # A USSR-side card for each Ops value.
 CARD_WITH_OPS = {1: "Nasser", 2: "Decolonization", 3: "COMECON", 4: "Red Scare/Purge"}
-
-
-def texts(s: bm.State) -> list[str]:
-    return [a.text for a in s.legal_actions()]
 
 
 def position(**fields: Any) -> bm.State:

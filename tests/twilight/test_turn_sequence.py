@@ -18,6 +18,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA, OPTIONAL_CARDS, PERIOD_CARDS, SCORING, card_number
+from tests.twilight.helpers import texts
 
 MID_WAR = set(PERIOD_CARDS["Mid"]) | set(OPTIONAL_CARDS["Mid"])
 LATE_WAR = set(PERIOD_CARDS["Late"]) | set(OPTIONAL_CARDS["Late"])
@@ -25,10 +26,6 @@ LATE_WAR = set(PERIOD_CARDS["Late"]) | set(OPTIONAL_CARDS["Late"])
 
 def n(name: str) -> int:
     return card_number(name)
-
-
-def texts(s: bm.State) -> list[str]:
-    return [a.text for a in s.legal_actions()]
 
 
 def play_ops(s: bm.State, card: str, country: str) -> None:
