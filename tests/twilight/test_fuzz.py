@@ -22,9 +22,20 @@ CHUNKS = 10
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_invariants(chunk: int) -> None:
     per = GAMES // CHUNKS
-    for seed in range(chunk * per, (chunk + 1) * per):
+    play_games(range(chunk * per, (chunk + 1) * per), {})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(2))
+def test_random_games_with_the_events_built_so_far(chunk: int) -> None:
+    play_games(range(10_000 + chunk * 50, 10_000 + (chunk + 1) * 50), {"events": True})
+
+
+def play_games(seeds: range, options: dict[str, bool]) -> None:
+    """Play one random game per seed, checking invariants after every action."""
+    for seed in seeds:
         rng = random.Random(seed)
-        s = bm.new_game("twilight", seed=seed)
+        s = bm.new_game("twilight", seed=seed, options=options)
         steps = 0
         while not s.is_terminal:
             legal = s.legal_actions()

@@ -28,6 +28,9 @@ _EXPECTED = {
     "ops": "place, coup or realign",
     "roll": "roll",
     "eagle": "discard or pass",
+    "order": "event or ops",
+    "place_inf": "place or done",
+    "remove_inf": "remove or done",
 }
 
 
@@ -59,6 +62,9 @@ def rules_prompt(kind: str) -> str:
         "ops": "spend operations",
         "roll": "roll",
         "eagle": "choose a card to discard or pass",
+        "order": "choose whether the event happens before or after the operations",
+        "place_inf": "place influence for an event",
+        "remove_inf": "remove influence for an event",
     }[kind]
 
 
@@ -117,6 +123,12 @@ def _explain_country(d: Data, f: dict[str, object], a: Action) -> str:
         if REGION[i] in closed:
             return f"at DEFCON {d['defcon']} coups and realignments are forbidden in {REGION[i]}"
         return f"not enough ops left for a {a.verb} in {name}"
+    if f["f"] in ("place_inf", "remove_inf"):
+        if i not in f["allowed"]:  # type: ignore[operator]
+            return f"the event does not allow {name}"
+        if a.verb == "remove" and not d["inf"][f["side"]][i]:
+            return f"there is no {f['side']} influence in {name} to remove"
+        return f"the event allows no more in {name}"
     if a.verb == "place":
         if i not in f.get("access", ()):  # type: ignore[operator]
             return (f"{side} cannot reach {name}: influence goes only where {side} had influence "

@@ -217,6 +217,13 @@ class Twilight:
             what = {"": "place influence, coup or realign", "place": "place influence",
                     "realign": "realign"}[f["mode"]]
             return f"{p}: {f['ops']} ops of {CARD_NAME[f['card']]} left: {what}"
+        if kind == "order":
+            return (f"{p}: {CARD_NAME[f['card']]} carries the {OPPONENT[p]} event: "
+                    "'event' to resolve it first, 'ops' to conduct operations first")
+        if kind in ("place_inf", "remove_inf"):
+            verb = "place" if kind == "place_inf" else "remove"
+            limit = f", at most {f['max']} per country" if f["max"] else ""
+            return f"{p}: {verb} {f['left']} {f['side']} influence{limit}"
         if kind == "eagle":
             return f"{p}: you may discard a held card (Eagle/Bear Has Landed)"
         if kind == "roll":

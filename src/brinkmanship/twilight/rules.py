@@ -28,6 +28,7 @@ from brinkmanship.twilight.actions import (
     PASS,
     PLACE,
     REALIGN,
+    REMOVE,
     ROLLS,
     SPACE_RACE,
 )
@@ -501,23 +502,56 @@ def advance(d: Data) -> None:
 # ---------------------------------------------------------------------------
 # Playing a card (rule 5)
 # ---------------------------------------------------------------------------
+def event_blocked(d: Data, card: int) -> bool:
+    """True if a lasting effect forbids ``card``'s event (e.g. "may no longer
+    be played as an event")."""
+    for e in d["effects"].values():
+        blocks = e.get("blocks")
+        if blocks and card in blocks:
+            return True
+    return False
+
+
+def has_event(d: Data, card: int) -> bool:
+    """Can ``card``'s event happen in this game at all right now? Scoring
+    cards always; other cards when events are on, registered and not blocked."""
+    from brinkmanship.twilight.cards import EVENTS
+
+    if card not in EVENTS:
+        return False
+    if not (SCORING[card] or d["options"]["events"]):
+        return False
+    return not event_blocked(d, card)
+
+
+def run_event(d: Data, owner: str, card: int, finish: Frame) -> None:
+    """Carry out ``card``'s event for ``owner``, who makes its choices.
+
+    ``finish`` is the card's finish frame (already on the stack, below
+    anything the event pushes); an event that does not take place leaves a
+    starred card in the discard pile instead of removing it (7.5).
+    """
+    from brinkmanship.twilight.cards import EVENTS
+
+    if not has_event(d, card):
+        why = "events are off" if not d["options"]["events"] else "it cannot take place"
+        log(d, f"{CARD_NAME[card]}: no event ({why}).")
+        finish["remove"] = False
+        return
+    if EVENTS[card](d, owner) is False:
+        log(d, f"{CARD_NAME[card]}: the event does not take place.")
+        finish["remove"] = False
+
+
 def play_event(d: Data, side: str, card: int, headline: bool = False) -> None:
-    """Carry out ``card``'s event for ``side`` (the card is already in play).
+    """Play ``card`` for its event for ``side`` (the card is already in play).
 
     The card's ``finish`` frame goes under anything the event pushes, so it
     leaves play once the event has fully resolved.
     """
-    from brinkmanship.twilight.cards import EVENTS
-
     finish: Frame = {"f": "finish", "side": side, "card": card, "remove": STARRED[card]}
     push(d, finish)
-    event = EVENTS.get(card)
-    if event is None or not (SCORING[card] or d["options"]["events"]):
-        log(d, f"{CARD_NAME[card]}: no event (events are off).")
-        finish["remove"] = False
-        return
-    if event(d, side) is False:
-        finish["remove"] = False
+    run_event(d, side, card, finish)
 
 
 def can_space(d: Data, side: str, card: int) -> bool:
@@ -560,7 +594,7 @@ def _legal_action_round(d: Data, f: Frame) -> list[Action]:
             continue
         if forced:
             continue
-        if events_on and CARD_SIDE[c] != OPPONENT[side]:
+        if events_on and CARD_SIDE[c] != OPPONENT[side] and has_event(d, c):
             acts.append(EVENT[c])
         acts.append(OPS[c])
         if can_space(d, side, c):
@@ -590,10 +624,16 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         log(d, f"{side} plays {CARD_NAME[c]} for its event.")
         play_event(d, side, c)
     elif verb == "ops":
-        ops, bonus = card_ops(d, side, c)
         log(d, f"{side} plays {CARD_NAME[c]} for operations.")
-        push(d, {"f": "finish", "side": side, "card": c, "remove": False})
-        begin_ops(d, side, c, ops, bonus)
+        push(d, {"f": "finish", "side": side, "card": c, "remove": STARRED[c]})
+        if CARD_SIDE[c] == OPPONENT[side] and has_event(d, c):
+            # 5.2: the opponent's event happens too, before or after the ops
+            # at the phasing player's choice.
+            push(d, {"f": "order", "p": side, "card": c})
+        else:
+            d["stack"][-1]["remove"] = False
+            ops, bonus = card_ops(d, side, c)
+            begin_ops(d, side, c, ops, bonus)
     else:  # space
         d["space_tries"][side] += 1
         box = d["space"][side] + 1
@@ -799,6 +839,89 @@ def _apply_roll(d: Data, f: Frame, a: Action) -> None:
         raise RuntimeError(f"unknown roll {why!r}")
 
 
+def _legal_order(d: Data, f: Frame) -> list[Action]:
+    c = f["card"]
+    return [EVENT[c], OPS[c]]
+
+
+def _apply_order(d: Data, f: Frame, a: Action) -> None:
+    """``event <card>``: the opponent's event first; ``ops <card>``: ops first."""
+    side = f["p"]
+    c = f["card"]
+    d["stack"].pop()
+    finish = d["stack"][-1]
+    ops, bonus = card_ops(d, side, c)
+    owner = OPPONENT[side]
+    if a.verb == "event":
+        log(d, f"The {owner} event {CARD_NAME[c]} happens before the operations.")
+        begin_ops(d, side, c, ops, bonus)  # access is fixed before the event
+        run_event(d, owner, c, finish)
+    else:
+        log(d, f"The {owner} event {CARD_NAME[c]} will happen after the operations.")
+        push(d, {"f": "fire_event", "side": owner, "card": c})
+        begin_ops(d, side, c, ops, bonus)
+
+
+def _proc_fire_event(d: Data, f: Frame) -> None:
+    """The opponent's event of a card played for ops, after the ops."""
+    d["stack"].pop()
+    finish = d["stack"][-1]
+    run_event(d, f["side"], f["card"], finish)
+
+
+PROCS["fire_event"] = _proc_fire_event
+
+
+def push_influence(d: Data, verb: str, chooser: str, side: str, count: int,
+                   allowed: list[int], max_per: int = 0, optional: bool = False) -> None:
+    """Push a generic event frame: ``chooser`` places (``verb="place"``) or
+    removes (``"remove"``) ``count`` of ``side``'s influence, one point per
+    action, only in ``allowed`` countries, at most ``max_per`` per country (0:
+    no limit). ``optional`` lets the chooser stop early with ``done``. The
+    frame ends by itself when nothing more can be done."""
+    f: Frame = {"f": "place_inf" if verb == "place" else "remove_inf", "p": chooser, "side": side,
+                "left": count, "allowed": list(allowed), "max": max_per, "done": [],
+                "optional": optional}
+    if count > 0 and _influence_targets(d, f):
+        push(d, f)
+
+
+def _influence_targets(d: Data, f: Frame) -> list[int]:
+    done = f["done"]
+    mx = f["max"]
+    if f["f"] == "place_inf":
+        return [i for i in f["allowed"] if not mx or done.count(i) < mx]
+    inf = d["inf"][f["side"]]
+    return [i for i in f["allowed"] if inf[i] and (not mx or done.count(i) < mx)]
+
+
+def _legal_influence(d: Data, f: Frame) -> list[Action]:
+    table = PLACE if f["f"] == "place_inf" else REMOVE
+    acts = [table[i] for i in _influence_targets(d, f)]
+    if f["optional"] or not acts:
+        acts.append(DONE)
+    return acts
+
+
+def _apply_influence(d: Data, f: Frame, a: Action) -> None:
+    if a is DONE:
+        d["stack"].pop()
+        return
+    i = a.arg
+    assert i is not None
+    side = f["side"]
+    if f["f"] == "place_inf":
+        d["inf"][side][i] += 1
+        log(d, f"{side} influence +1 in {NAMES[i]}.")
+    else:
+        d["inf"][side][i] -= 1
+        log(d, f"{side} influence -1 in {NAMES[i]}.")
+    f["done"] = [*f["done"], i]
+    f["left"] -= 1
+    if f["left"] <= 0 or not _influence_targets(d, f):
+        d["stack"].pop()
+
+
 # ---------------------------------------------------------------------------
 # Other decisions: set-up, headline, end-of-turn discard
 # ---------------------------------------------------------------------------
@@ -958,6 +1081,9 @@ LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
     "ops": _legal_ops,
     "roll": lambda d, f: ROLLS,
     "eagle": _legal_eagle,
+    "order": _legal_order,
+    "place_inf": _legal_influence,
+    "remove_inf": _legal_influence,
 }
 
 APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
@@ -967,6 +1093,9 @@ APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
     "ops": _apply_ops,
     "roll": _apply_roll,
     "eagle": _apply_eagle,
+    "order": _apply_order,
+    "place_inf": _apply_influence,
+    "remove_inf": _apply_influence,
 }
 
 

@@ -31,4 +31,7 @@ def event(number: int) -> Callable[[Event], Event]:
     return register
 
 
-from brinkmanship.twilight.cards import scoring  # noqa: E402,F401
+from brinkmanship.twilight.cards import (
+    early,  # noqa: F401
+    scoring,  # noqa: F401
+)

@@ -1,0 +1,120 @@
+"""Early War events built on the generic frames, and rule 5.2 (the
+opponent's event of a card played for ops, before or after the ops)."""
+
+from __future__ import annotations
+
+import pytest
+
+import brinkmanship as bm
+from tests.twilight.helpers import inf, texts
+
+EVENTS_ON = {"events": True}
+
+
+def test_fidel_removes_us_and_gives_the_ussr_control_of_cuba() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Fidel"], "US": ["NATO"]},
+        "influence": {"US": {"Cuba": 2}, "USSR": {"Cuba": 1}},
+    })
+    s.apply("event Fidel")
+    assert inf(s, "US", "Cuba") == 0 and inf(s, "USSR", "Cuba") == 3
+    assert 8 in s.data["removed"]  # starred
+
+
+def test_decolonization_four_different_countries() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON,
+                                      "hands": {"USSR": ["Decolonization"], "US": ["NATO"]}})
+    s.apply("event Decolonization")
+    assert s.view("USSR")["decision_kind"] == "place_inf"
+    s.apply("place Angola")
+    assert "place Angola" not in texts(s)  # at most 1 per country
+    with pytest.raises(bm.IllegalActionError, match="no more in Angola"):
+        s.apply("place Angola")
+    with pytest.raises(bm.IllegalActionError, match="does not allow France"):
+        s.apply("place France")
+    for c in ("Zaire", "Vietnam", "Burma"):
+        s.apply(f"place {c}")
+    assert [inf(s, "USSR", c) for c in ("Angola", "Zaire", "Vietnam", "Burma")] == [1, 1, 1, 1]
+    assert s.current_player == "US"
+    assert 30 in s.data["discard"]  # not starred
+
+
+def test_socialist_governments_at_most_two_per_country() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Socialist Governments"], "US": ["NATO"]},
+        "influence": {"US": {"Italy": 3, "France": 1}, "USSR": {}},
+    })
+    s.apply("event Socialist Governments")
+    s.apply("remove Italy")
+    s.apply("remove Italy")
+    assert texts(s) == ["remove France"]
+    s.apply("remove France")
+    assert inf(s, "US", "Italy") == 1 and inf(s, "US", "France") == 0
+    assert s.current_player == "US"
+
+
+def test_suez_crisis_ends_when_nothing_is_left_to_remove() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Suez Crisis"], "US": ["NATO"]},
+        "influence": {"US": {"UK": 1}, "USSR": {}},
+    })
+    s.apply("event Suez Crisis")
+    s.apply("remove UK")
+    assert inf(s, "US", "UK") == 0
+    assert s.current_player == "US"
+
+
+def test_duck_and_cover_played_by_the_us() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON, "defcon": 4, "phasing": "US",
+                                      "hands": {"USSR": ["Fidel"], "US": ["Duck and Cover"]}})
+    s.apply("event Duck and Cover")
+    assert s.data["defcon"] == 3 and s.data["vp"] == 2
+
+
+def test_duck_and_cover_for_ops_at_defcon_2_loses_for_the_ussr() -> None:
+    """5.2: the opponent's event happens even when it hurts the phasing player."""
+    s = bm.from_position("twilight", {"options": EVENTS_ON, "defcon": 2,
+                                      "hands": {"USSR": ["Duck and Cover"], "US": ["NATO"]}})
+    s.apply("ops Duck and Cover")
+    assert texts(s) == ["event Duck and Cover", "ops Duck and Cover"]
+    s.apply("event Duck and Cover")
+    assert s.is_terminal and s.winner == "US" and s.result == "defcon"
+
+
+def test_opponent_event_after_the_ops_and_starred_card_removed() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "phasing": "US",
+        "hands": {"USSR": ["NATO"], "US": ["Fidel"]},
+        "influence": {"US": {"Cuba": 1, "Mexico": 2}, "USSR": {}},
+    })
+    s.apply("ops Fidel")
+    s.apply("ops Fidel")  # operations first
+    s.apply("place Cuba")
+    assert s.log[-1] == "US places 1 influence in Cuba."
+    s.apply("place Cuba")  # the US now has 3 in Cuba; then the USSR event clears it
+    assert "US places 1 influence in Cuba." in s.log[-3:]
+    assert inf(s, "US", "Cuba") == 0 and inf(s, "USSR", "Cuba") == 3
+    assert 8 in s.data["removed"]
+
+
+def test_event_first_uses_access_from_before_the_event() -> None:
+    """Influence placed by the opponent's event gives no access (6.1.1)."""
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "phasing": "US",
+        "hands": {"USSR": ["NATO"], "US": ["Decolonization"]},
+        "influence": {"US": {}, "USSR": {}},
+    })
+    s.apply("ops Decolonization")
+    s.apply("event Decolonization")
+    for c in ("Angola", "Zaire", "Vietnam", "Burma"):
+        s.apply(f"place {c}")  # the USSR chooses, though the US is phasing
+    assert s.view("US")["decision_kind"] == "ops"
+    assert "place Angola" not in texts(s)
+
+
+def test_events_off_never_fire() -> None:
+    s = bm.from_position("twilight", {"hands": {"USSR": ["Fidel"], "US": ["NATO"]},
+                                      "influence": {"US": {"Cuba": 2}, "USSR": {}}})
+    assert "event Fidel" not in texts(s)
+    s.apply("ops Fidel")
+    assert s.view("USSR")["decision_kind"] == "ops"
