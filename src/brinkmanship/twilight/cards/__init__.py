@@ -31,7 +31,4 @@ def event(number: int) -> Callable[[Event], Event]:
     return register
 
 
-from brinkmanship.twilight.cards import (
-    early,  # noqa: F401
-    scoring,  # noqa: F401
-)
+from brinkmanship.twilight.cards import early, scoring  # noqa: E402,F401
