@@ -14,7 +14,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.errors import PositionError
 from brinkmanship.core.game import register
-from brinkmanship.twilight import rules
+from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, N_COUNTRIES, NAMES, OPPONENT
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE

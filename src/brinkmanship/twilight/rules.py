@@ -64,6 +64,7 @@ from brinkmanship.twilight.data.setup import (
     action_rounds,
     hand_size,
 )
+from brinkmanship.twilight.events import EVENTS
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -515,8 +516,6 @@ def event_blocked(d: Data, card: int) -> bool:
 def has_event(d: Data, card: int) -> bool:
     """Can ``card``'s event happen in this game at all right now? Scoring
     cards always; other cards when events are on, registered and not blocked."""
-    from brinkmanship.twilight.cards import EVENTS
-
     if card not in EVENTS:
         return False
     if not (SCORING[card] or d["options"]["events"]):
@@ -531,8 +530,6 @@ def run_event(d: Data, owner: str, card: int, finish: Frame) -> None:
     anything the event pushes); an event that does not take place leaves a
     starred card in the discard pile instead of removing it (7.5).
     """
-    from brinkmanship.twilight.cards import EVENTS
-
     if not has_event(d, card):
         why = "events are off" if not d["options"]["events"] else "it cannot take place"
         log(d, f"{CARD_NAME[card]}: no event ({why}).")

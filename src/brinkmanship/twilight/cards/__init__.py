@@ -1,34 +1,12 @@
 """Card events, one short definition each, registered by card number.
 
-An event is a function ``(state_data, side) -> bool | None`` run when the
-card's event happens for ``side``. It changes the state directly or pushes
-generic decision frames (see ``brinkmanship.twilight.rules``). Returning
-``False`` means the event did not take place (a prerequisite was missing),
-so a starred card goes to the discard pile instead of being removed.
-
-Importing this package registers every event module listed at the bottom.
+Each module defines events with ``@event(number)`` (see
+``brinkmanship.twilight.events``); importing this package registers them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from brinkmanship.twilight.cards import early, scoring
+from brinkmanship.twilight.events import EVENTS, event
 
-Event = Callable[[dict[str, Any], str], "bool | None"]
-
-EVENTS: dict[int, Event] = {}
-
-
-def event(number: int) -> Callable[[Event], Event]:
-    """Register the decorated function as the event of card ``number``."""
-
-    def register(fn: Event) -> Event:
-        if number in EVENTS:
-            raise ValueError(f"card #{number} has two events")
-        EVENTS[number] = fn
-        return fn
-
-    return register
-
-
-from brinkmanship.twilight.cards import early, scoring  # noqa: E402,F401
+__all__ = ["EVENTS", "early", "event", "scoring"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.twilight.board import IN_REGION, INDEX
-from brinkmanship.twilight.cards import event
+from brinkmanship.twilight.events import event
 from brinkmanship.twilight.rules import US, USSR, change_defcon, gain_vp, log, push_influence
 
 Data = dict[str, Any]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brinkmanship.twilight.cards import event
+from brinkmanship.twilight.events import event
 from brinkmanship.twilight.rules import score_region, score_southeast_asia
 
 
