@@ -118,3 +118,60 @@ def test_events_off_never_fire() -> None:
     assert "event Fidel" not in texts(s)
     s.apply("ops Fidel")
     assert s.view("USSR")["decision_kind"] == "ops"
+
+
+def test_romanian_abdication() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Romanian Abdication"], "US": ["NATO"]},
+        "influence": {"US": {"Romania": 2}, "USSR": {"Romania": 1}},
+    })
+    s.apply("event Romanian Abdication")
+    assert inf(s, "US", "Romania") == 0 and inf(s, "USSR", "Romania") == 3
+    assert 12 in s.data["removed"]
+
+
+def test_comecon_skips_us_controlled_countries() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["COMECON"], "US": ["NATO"]},
+        "influence": {"US": {"Poland": 3, "Austria": 1}, "USSR": {}},
+    })
+    s.apply("event COMECON")
+    offered = {t.removeprefix("place ") for t in texts(s)}
+    assert "Poland" not in offered  # US-controlled
+    assert {"Austria", "Finland", "Hungary"} <= offered
+    for c in ("Austria", "Finland", "Hungary", "Bulgaria"):
+        s.apply(f"place {c}")
+    assert [inf(s, "USSR", c) for c in ("Austria", "Finland", "Hungary", "Bulgaria")] == [1, 1, 1, 1]
+    assert s.current_player == "US"
+
+
+@pytest.mark.parametrize(("us_before", "us_after"), [(3, 1), (2, 1), (1, 0), (0, 0)])
+def test_nasser_removes_half_rounded_up(us_before: int, us_after: int) -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Nasser"], "US": ["NATO"]},
+        "influence": {"US": {"Egypt": us_before}, "USSR": {}},
+    })
+    s.apply("event Nasser")
+    assert inf(s, "USSR", "Egypt") == 2 and inf(s, "US", "Egypt") == us_after
+
+
+def test_marshall_plan_seven_non_ussr_controlled_countries() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "phasing": "US", "hands": {"USSR": ["Fidel"], "US": ["Marshall Plan"]},
+        "influence": {"US": {}, "USSR": {"Italy": 2}},
+    })
+    s.apply("event Marshall Plan")
+    assert "place Italy" not in texts(s)  # USSR-controlled
+    for c in ("Canada", "Turkey", "Austria", "Finland", "France", "West Germany", "UK"):
+        s.apply(f"place {c}")
+    assert sum(s.data["inf"]["US"]) == 7
+    assert "Marshall Plan" in s.view("USSR")["effects"]
+    assert s.current_player == "USSR"
+
+
+@pytest.mark.parametrize(("defcon", "vp", "after"), [(4, 2, 5), (3, 1, 5), (2, 0, 4)])
+def test_nuclear_test_ban(defcon: int, vp: int, after: int) -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON, "defcon": defcon,
+                                      "hands": {"USSR": ["Nuclear Test Ban"], "US": ["NATO"]}})
+    s.apply("event Nuclear Test Ban")
+    assert s.data["vp"] == -vp and s.data["defcon"] == after

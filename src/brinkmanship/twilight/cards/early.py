@@ -6,11 +6,13 @@ from typing import Any
 
 from brinkmanship.twilight.board import IN_REGION, INDEX
 from brinkmanship.twilight.events import event
-from brinkmanship.twilight.rules import US, USSR, change_defcon, gain_vp, log, push_influence
+from brinkmanship.twilight.rules import US, USSR, change_defcon, control, gain_vp, log, push_influence
 
 Data = dict[str, Any]
 
 _CUBA = INDEX["Cuba"]
+_ROMANIA = INDEX["Romania"]
+_EGYPT = INDEX["Egypt"]
 _SUEZ = [INDEX["France"], INDEX["UK"], INDEX["Israel"]]
 _AFRICA_SE_ASIA = sorted(IN_REGION["Africa"] + IN_REGION["Southeast Asia"])
 
@@ -41,6 +43,43 @@ def fidel(d: Data, side: str) -> None:
     log(d, "Fidel: US influence is removed from Cuba; the USSR controls Cuba.")
 
 
+@event(12)
+def romanian_abdication(d: Data, side: str) -> None:
+    """Romanian Abdication: all US influence leaves Romania, then the USSR
+    tops its influence there up to Romania's stability (3)."""
+    d["inf"][US][_ROMANIA] = 0
+    d["inf"][USSR][_ROMANIA] = max(d["inf"][USSR][_ROMANIA], 3)
+    log(d, "Romanian Abdication: US influence is removed from Romania; the USSR controls Romania.")
+
+
+@event(14)
+def comecon(d: Data, side: str) -> None:
+    """COMECON: the USSR adds 1 influence to each of 4 different Eastern
+    European countries that are not US-controlled when the event happens."""
+    allowed = [i for i in IN_REGION["Eastern Europe"] if control(d, i) != US]
+    push_influence(d, "place", USSR, USSR, 4, allowed, max_per=1)
+
+
+@event(15)
+def nasser(d: Data, side: str) -> None:
+    """Nasser: the USSR adds 2 influence to Egypt, then half the US influence
+    there (rounded up) is removed."""
+    d["inf"][USSR][_EGYPT] += 2
+    removed = (d["inf"][US][_EGYPT] + 1) // 2
+    d["inf"][US][_EGYPT] -= removed
+    log(d, f"Nasser: USSR influence +2 in Egypt, US influence -{removed} in Egypt.")
+
+
+@event(23)
+def marshall_plan(d: Data, side: str) -> None:
+    """Marshall Plan: the US adds 1 influence to each of 7 different Western
+    European countries that are not USSR-controlled; from now on NATO may be
+    played as an event (a lasting effect for the rest of the game)."""
+    allowed = [i for i in IN_REGION["Western Europe"] if control(d, i) != USSR]
+    d["effects"]["Marshall Plan"] = {"until": "game"}
+    push_influence(d, "place", US, US, 7, allowed, max_per=1)
+
+
 @event(28)
 def suez_crisis(d: Data, side: str) -> None:
     """Suez Crisis: the USSR removes 4 US influence in total from France,
@@ -53,3 +92,11 @@ def decolonization(d: Data, side: str) -> None:
     """Decolonization: the USSR adds 1 influence to each of 4 different
     countries in Africa and/or Southeast Asia."""
     push_influence(d, "place", USSR, USSR, 4, _AFRICA_SE_ASIA, max_per=1)
+
+
+@event(34)
+def nuclear_test_ban(d: Data, side: str) -> None:
+    """Nuclear Test Ban: the player gains VP equal to DEFCON minus 2, then
+    DEFCON improves by 2 (never above 5)."""
+    gain_vp(d, side, d["defcon"] - 2, "Nuclear Test Ban")
+    change_defcon(d, +2, side)
