@@ -629,8 +629,7 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
             push(d, {"f": "order", "p": side, "card": c})
         else:
             d["stack"][-1]["remove"] = False
-            ops, bonus = card_ops(d, side, c)
-            begin_ops(d, side, c, ops, bonus)
+            begin_ops(d, side, c)
     else:  # space
         d["space_tries"][side] += 1
         box = d["space"][side] + 1
@@ -655,10 +654,10 @@ def access(d: Data, side: str) -> list[int]:
     return sorted(acc)
 
 
-def begin_ops(d: Data, side: str, card: int, ops: int, bonus: list[list[Any]],
-              free: bool = False) -> None:
-    """Push an operations frame: ``ops`` to spend on influence, realignments
-    or one coup."""
+def begin_ops(d: Data, side: str, card: int) -> None:
+    """Push an operations frame: the card's ops to spend on influence,
+    realignments or one coup."""
+    ops, bonus = card_ops(d, side, card)
     push(d, {"f": "ops", "p": side, "card": card, "ops": ops, "bonus": bonus,
              "mode": "", "access": access(d, side)})
 
@@ -847,16 +846,15 @@ def _apply_order(d: Data, f: Frame, a: Action) -> None:
     c = f["card"]
     d["stack"].pop()
     finish = d["stack"][-1]
-    ops, bonus = card_ops(d, side, c)
     owner = OPPONENT[side]
     if a.verb == "event":
         log(d, f"The {owner} event {CARD_NAME[c]} happens before the operations.")
-        begin_ops(d, side, c, ops, bonus)  # access is fixed before the event
+        begin_ops(d, side, c)  # access is fixed before the event
         run_event(d, owner, c, finish)
     else:
         log(d, f"The {owner} event {CARD_NAME[c]} will happen after the operations.")
         push(d, {"f": "fire_event", "side": owner, "card": c})
-        begin_ops(d, side, c, ops, bonus)
+        begin_ops(d, side, c)
 
 
 def _proc_fire_event(d: Data, f: Frame) -> None:

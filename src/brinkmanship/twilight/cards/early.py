@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brinkmanship.twilight.board import IN_REGION, INDEX
+from brinkmanship.twilight.board import IN_REGION, INDEX, NAMES, STABILITY
 from brinkmanship.twilight.events import event
 from brinkmanship.twilight.rules import US, USSR, change_defcon, control, gain_vp, log, push_influence
 
@@ -15,6 +15,14 @@ _ROMANIA = INDEX["Romania"]
 _EGYPT = INDEX["Egypt"]
 _SUEZ = [INDEX["France"], INDEX["UK"], INDEX["Israel"]]
 _AFRICA_SE_ASIA = sorted(IN_REGION["Africa"] + IN_REGION["Southeast Asia"])
+
+
+def _clear_and_control(d: Data, i: int, card: str) -> None:
+    """Remove all US influence from country ``i``, then top the USSR's up to
+    its stability: just enough for USSR control."""
+    d["inf"][US][i] = 0
+    d["inf"][USSR][i] = max(d["inf"][USSR][i], STABILITY[i])
+    log(d, f"{card}: US influence is removed from {NAMES[i]}; the USSR controls {NAMES[i]}.")
 
 
 @event(4)
@@ -38,18 +46,14 @@ def socialist_governments(d: Data, side: str) -> None:
 def fidel(d: Data, side: str) -> None:
     """Fidel: all US influence leaves Cuba, then the USSR tops its influence
     there up to Cuba's stability (3), enough to control it."""
-    d["inf"][US][_CUBA] = 0
-    d["inf"][USSR][_CUBA] = max(d["inf"][USSR][_CUBA], 3)
-    log(d, "Fidel: US influence is removed from Cuba; the USSR controls Cuba.")
+    _clear_and_control(d, _CUBA, "Fidel")
 
 
 @event(12)
 def romanian_abdication(d: Data, side: str) -> None:
     """Romanian Abdication: all US influence leaves Romania, then the USSR
     tops its influence there up to Romania's stability (3)."""
-    d["inf"][US][_ROMANIA] = 0
-    d["inf"][USSR][_ROMANIA] = max(d["inf"][USSR][_ROMANIA], 3)
-    log(d, "Romanian Abdication: US influence is removed from Romania; the USSR controls Romania.")
+    _clear_and_control(d, _ROMANIA, "Romanian Abdication")
 
 
 @event(14)
