@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 import brinkmanship as bm
-from brinkmanship.twilight.actions import SPACE
+from brinkmanship.twilight.actions import OPTIONS, SPACE
 
 
 def test_every_action_text_parses_back_to_itself() -> None:
@@ -18,10 +18,12 @@ def test_every_action_text_parses_back_to_itself() -> None:
 
 def test_ids_are_dense_and_fixed() -> None:
     assert [a.id for a in SPACE.actions] == list(range(len(SPACE)))
-    # The space is fixed in size: 5 card verbs x 110, 4 country verbs x 84, 6 rolls, 4 words.
-    assert len(SPACE) == 5 * 110 + 4 * 84 + 6 + 4
+    # The first 896 ids (5 card verbs x 110, 4 country verbs x 84, 6 rolls, 4 words)
+    # never move; event verbs (target, pick, choose) were appended after them.
     assert SPACE.parse("headline Asia Scoring").id == 0
-    assert SPACE.parse("no").id == len(SPACE) - 1
+    assert SPACE.parse("no").id == 5 * 110 + 4 * 84 + 6 + 4 - 1
+    assert SPACE.parse("target Canada").id == 896
+    assert len(SPACE) == 896 + 84 + 110 + len(OPTIONS)
 
 
 @pytest.mark.parametrize(

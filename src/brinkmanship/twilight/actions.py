@@ -28,6 +28,27 @@ def _country_verb(name: str) -> Verb:
     return Verb(name, _COUNTRIES, NAMES.__getitem__, country_index)
 
 
+# Named options for ``choose <option>`` (event choices that are neither a
+# country nor a card). Only ever append: the position is part of the id.
+OPTIONS: tuple[str, ...] = (
+    "remove", "add",                      # Warsaw Pact Formed
+    "participate", "boycott",             # Olympic Games
+    "South Africa", "adjacent",           # South African Unrest
+    "Europe", "Asia", "Middle East", "Africa", "Central America", "South America",  # Chernobyl
+    "DEFCON 1", "DEFCON 2", "DEFCON 3", "DEFCON 4", "DEFCON 5",  # How I Learned..., Summit
+    "coup", "realign",                    # Junta, Tear Down This Wall
+    "return", "keep",                     # Grain Sales to Soviets
+)
+_OPTION_INDEX = {o.lower(): k for k, o in enumerate(OPTIONS)}
+
+
+def _option(text: str) -> int:
+    key = " ".join(text.split()).lower()
+    if key not in _OPTION_INDEX:
+        raise LookupError(f"unknown option {text!r}; options are: {', '.join(OPTIONS)}")
+    return _OPTION_INDEX[key]
+
+
 def _roll(text: str) -> int:
     if not text.strip().isdigit():
         raise LookupError(f"a roll is a number 1-6, got {text!r}")
@@ -51,6 +72,10 @@ SPACE = ActionSpace(
         Verb("done"),
         Verb("yes"),
         Verb("no"),
+        # Appended for card events; ids above stay as they were.
+        _country_verb("target"),
+        _card_verb("pick"),
+        Verb("choose", range(len(OPTIONS)), OPTIONS.__getitem__, _option),
     ],
 )
 
@@ -80,3 +105,6 @@ DONE = SPACE.get("done")
 YES = SPACE.get("yes")
 NO = SPACE.get("no")
 ROLLS = list(ROLL[1:])
+TARGET = _by_country("target")
+PICK = _by_card("pick")
+CHOOSE = tuple(SPACE.get("choose", k) for k in range(len(OPTIONS)))

@@ -28,3 +28,26 @@ def event(number: int) -> Callable[[Event], Event]:
         return fn
 
     return register
+
+
+# A continuation resumes an event after a decision or a die roll:
+# ``(state_data, frame, answer) -> None``, where ``frame`` is the finished
+# frame (its ``data`` holds what the event stored) and ``answer`` is the chosen
+# country index / card number / option index, True/False for yes/no, None for
+# pass, or the die roll. Continuations are looked up by name, so frames stay
+# plain data that can be saved and resumed.
+Continuation = Callable[[dict[str, Any], dict[str, Any], Any], None]
+
+CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def then(name: str) -> Callable[[Continuation], Continuation]:
+    """Register the decorated function as the continuation ``name``."""
+
+    def register(fn: Continuation) -> Continuation:
+        if name in CONTINUATIONS:
+            raise ValueError(f"continuation {name!r} defined twice")
+        CONTINUATIONS[name] = fn
+        return fn
+
+    return register

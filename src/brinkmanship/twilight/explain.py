@@ -31,6 +31,7 @@ _EXPECTED = {
     "order": "event or ops",
     "place_inf": "place or done",
     "remove_inf": "remove or done",
+    "ask": "target pick discard choose event ops yes no pass",
 }
 
 
@@ -47,6 +48,8 @@ def explain(d: Data, a: Action) -> str:
         allowed = f["mode"]
     if verb not in allowed.replace(",", " ").split():
         return f"{player} must now {rules_prompt(kind)}: expected {allowed}, not {verb!r}"
+    if kind == "ask":
+        return f"{a.text!r} is not one of the event's choices"
     if a.arg is None:
         return f"{verb!r} is not possible here"
     if verb in ("headline", "event", "ops", "space", "discard"):
@@ -65,6 +68,7 @@ def rules_prompt(kind: str) -> str:
         "order": "choose whether the event happens before or after the operations",
         "place_inf": "place influence for an event",
         "remove_inf": "remove influence for an event",
+        "ask": "answer the event's question",
     }[kind]
 
 

@@ -138,6 +138,8 @@ class Twilight:
         n["in_play"] = d["in_play"][:]
         n["log"] = d["log"][:]
         n["stack"] = [f.copy() for f in d["stack"]]
+        known = d["known"]
+        n["known"] = {USSR: known[USSR][:], US: known[US][:]}
         if d["effects"]:
             n["effects"] = _deep(d["effects"])
         else:
@@ -177,6 +179,7 @@ class Twilight:
             },
             "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
             "hand_sizes": {s: len(d["hands"][s]) for s in (USSR, US)},
+            "opponent_known": self.known_cards(d, side) if side in (USSR, US) else [],
             "china_card": {"holder": d["china"], "face_up": d["china_up"]},
             "deck_size": len(d["deck"]),
             "discard": list(d["discard"]),
@@ -186,7 +189,8 @@ class Twilight:
             "effects": _deep(d["effects"]),
             "current_player": player,
             "decision": self.describe(d),
-            # setup, headline, action, ops, roll, eagle; None when the game is over.
+            # setup, headline, action, ops, roll, eagle, order, place_inf,
+            # remove_inf, ask; None when the game is over.
             "decision_kind": None if d["over"] else d["stack"][-1]["f"],
             "legal_actions": (
                 [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
@@ -198,6 +202,14 @@ class Twilight:
             "result": d["result"],
         }
         return v
+
+    def known_cards(self, d: Data, side: str) -> list[int]:
+        """Cards in the opponent's hand that ``side`` has seen and knows are
+        still there (all of them while Aldrich Ames Remix shows the US hand)."""
+        opp_hand = d["hands"][OPPONENT[side]]
+        if side == USSR and "Aldrich Ames Remix" in d["effects"]:
+            return sorted(opp_hand)
+        return sorted(c for c in d["known"][side] if c in opp_hand)
 
     def describe(self, d: Data) -> str:
         """A one-line prompt for the pending decision (public)."""
@@ -224,10 +236,17 @@ class Twilight:
             verb = "place" if kind == "place_inf" else "remove"
             limit = f", at most {f['max']} per country" if f["max"] else ""
             return f"{p}: {verb} {f['left']} {f['side']} influence{limit}"
+        if kind == "ask":
+            what = {"target": "choose a country", "pick": "pick a card", "discard": "choose a card to discard",
+                    "choose": "choose an option", "event": "choose a card for its event",
+                    "ops": "choose a card for operations", "yesno": "answer yes or no"}[f["kind"]]
+            return f"{p}: {what} ({f['then'].replace('_', ' ')})"
         if kind == "eagle":
             return f"{p}: you may discard a held card (Eagle/Bear Has Landed)"
         if kind == "roll":
             why = f["why"]
+            if why == "event":
+                return f"roll a die ({f['then'].replace('_', ' ')})"
             if why == "space":
                 return f"roll a die for {f['side']}'s Space Race attempt"
             if why == "coup":
@@ -242,15 +261,19 @@ class Twilight:
         n = self.clone(d)
         opp = OPPONENT[side]
         hand = n["hands"][opp]
-        pool = hand + n["deck"]
+        known = self.known_cards(d, side)
+        rest = list(hand)
+        for c in known:
+            rest.remove(c)
+        pool = rest + n["deck"]
         hidden_hl = n["headline"][opp] and n["hl_open"] != opp
         if hidden_hl:
             pool.append(n["headline"][opp])
         r.shuffle(pool)
         if hidden_hl:
             n["headline"][opp] = pool.pop()
-        k = len(hand)
-        n["hands"][opp] = pool[:k]
+        k = len(rest)
+        n["hands"][opp] = known + pool[:k]
         n["deck"] = pool[k:]
         # The future is hidden too: reseed so shuffles and rolls differ.
         n["rng"] = r.getrandbits(64)

@@ -19,18 +19,23 @@ from typing import Any
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.twilight.actions import (
+    CHOOSE,
     COUP,
     DISCARD,
     DONE,
     EVENT,
     HEADLINE,
+    NO,
     OPS,
     PASS,
+    PICK,
     PLACE,
     REALIGN,
     REMOVE,
     ROLLS,
     SPACE_RACE,
+    TARGET,
+    YES,
 )
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -64,7 +69,7 @@ from brinkmanship.twilight.data.setup import (
     action_rounds,
     hand_size,
 )
-from brinkmanship.twilight.events import EVENTS
+from brinkmanship.twilight.events import CONTINUATIONS, EVENTS
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -178,16 +183,47 @@ def draw_card(d: Data) -> int | None:
     return deck.pop()
 
 
-def card_ops(d: Data, side: str, card: int) -> tuple[int, list[list[Any]]]:
-    """Ops value of ``card`` played by ``side`` and its conditional bonuses.
+def card_ops(d: Data, side: str, card: int, base: int | None = None) -> tuple[int, list[list[Any]]]:
+    """Ops value of ``card`` played by ``side`` and its conditional bonuses,
+    with every modifier in force applied together (7.4).
 
-    Returns ``(ops, bonuses)``: ``ops`` includes every bonus; each bonus is
-    ``[region, amount]`` and is lost as soon as an op is spent outside that
-    region (The China Card: +1 if all its ops go to Asia, rule 9).
+    ``base`` replaces the printed value for "as if you played an N-ops card"
+    events (``card`` is then 0). Returns ``(ops, bonuses)``: ``ops`` includes
+    every bonus; each bonus is ``[region, amount]`` and is lost as soon as an
+    op is spent outside that region (The China Card: +1 if all its ops go to
+    Asia, rule 9; Vietnam Revolts: +1 for USSR ops all in Southeast Asia).
+    Containment and Brezhnev Doctrine add 1 up to 4; an opposing Red
+    Scare/Purge takes 1 away, never below 1.
     """
-    if card == CHINA:
-        return CARD_OPS[CHINA] + 1, [["Asia", 1]]
-    return CARD_OPS[card], []
+    ops = CARD_OPS[card] if base is None else base
+    bonus: list[list[Any]] = [["Asia", 1]] if card == CHINA else []
+    eff = d["effects"]
+    if eff:
+        if (side == US and "Containment" in eff) or (side == USSR and "Brezhnev Doctrine" in eff):
+            ops = min(4, ops + 1) if ops < 4 else ops
+        purge = eff.get("Red Scare/Purge")
+        if purge is not None and purge["side"] == side:
+            ops = max(1, ops - 1)
+        if side == USSR and "Vietnam Revolts" in eff:
+            bonus.append(["Southeast Asia", 1])
+    return ops + sum(b[1] for b in bonus), bonus
+
+
+def add_effect(d: Data, name: str, until: str = "game", **data: Any) -> None:
+    """Put a lasting effect in play. ``until``: ``"turn"`` (ends at the end
+    of the turn), ``"game"`` (until cancelled) or a name events clear."""
+    d["effects"][name] = {"until": until, **data}
+
+
+def has_effect(d: Data, name: str) -> bool:
+    """Is the lasting effect ``name`` in play?"""
+    return name in d["effects"]
+
+
+def end_effect(d: Data, name: str) -> None:
+    """Cancel a lasting effect, if it is in play."""
+    if d["effects"].pop(name, None) is not None:
+        log(d, f"{name} no longer applies.")
 
 
 def _usable(f: Frame, i: int) -> int:
@@ -252,6 +288,7 @@ def blank_state(seed: int, options: dict[str, Any]) -> Data:
         "headline": {USSR: 0, US: 0},
         "hl_open": "",
         "effects": {},
+        "known": {USSR: [], US: []},
         "stack": [],
         "log": [],
         "reveals": 0,
@@ -278,6 +315,9 @@ def deal(d: Data) -> None:
                     break
                 hands[side].append(c)
                 dealt[side] += 1
+                known = d["known"][OPPONENT[side]]
+                if c in known:  # a card seen earlier, reshuffled, is unknown again
+                    known.remove(c)
                 moved = True
         else:
             if moved:
@@ -654,18 +694,71 @@ def access(d: Data, side: str) -> list[int]:
     return sorted(acc)
 
 
-def begin_ops(d: Data, side: str, card: int) -> None:
-    """Push an operations frame: the card's ops to spend on influence,
-    realignments or one coup."""
-    ops, bonus = card_ops(d, side, card)
-    push(d, {"f": "ops", "p": side, "card": card, "ops": ops, "bonus": bonus,
-             "mode": "", "access": access(d, side)})
+def begin_ops(d: Data, side: str, card: int, *, ops: int | None = None, kinds: str = "pcr",
+              only: list[int] | None = None, free: bool = False) -> None:
+    """Push an operations frame: the card's ops to spend on influence (``p``
+    in ``kinds``), realignments (``r``) or one coup (``c``).
+
+    Events use the keywords: ``ops`` for "as if you played an N-ops card"
+    (modifiers still apply), ``only`` to limit the target countries, and
+    ``free`` for free coups/realignments (no DEFCON region limit, no
+    Military Operations, 6.3.5).
+    """
+    total, bonus = card_ops(d, side, card if ops is None else 0, ops)
+    f: Frame = {"f": "ops", "p": side, "card": card, "ops": total, "bonus": bonus,
+                "mode": "", "access": access(d, side) if "p" in kinds else []}
+    if kinds != "pcr":
+        f["kinds"] = kinds
+    if only is not None:
+        f["only"] = list(only)
+    if free:
+        f["free"] = True
+    push(d, f)
 
 
-def coup_targets(d: Data, side: str) -> list[int]:
-    """Countries ``side`` may coup or realign with ops now (6.2.1, 6.3.1, 8.1.5)."""
+def _coup_pool(d: Data, side: str, f: Frame | None) -> list[int] | tuple[int, ...]:
+    only = f.get("only") if f is not None else None
+    if f is not None and f.get("free"):
+        return only if only is not None else range(N_COUNTRIES)  # type: ignore[return-value]
+    if only is not None:
+        closed = DEFCON_CLOSED[d["defcon"]]
+        return [i for i in only if REGION[i] not in closed]
+    return OPEN_FOR_COUPS[d["defcon"]]
+
+
+def _protected(d: Data, side: str, i: int, coup: bool) -> bool:
+    """Is country ``i`` shielded from ``side``'s coups/realignments by an effect?
+    NATO (US-controlled Europe, except France after De Gaulle and West
+    Germany after Willy Brandt), the US/Japan pact (Japan), and The Reformer
+    (no USSR coups in Europe) all protect against the USSR only."""
+    if side != USSR:
+        return False
+    eff = d["effects"]
+    if REGION[i] == "Europe":
+        if coup and "The Reformer" in eff:
+            return True
+        if "NATO" in eff and control(d, i) == US:
+            name = NAMES[i]
+            if not ((name == "France" and "De Gaulle Leads France" in eff)
+                    or (name == "West Germany" and "Willy Brandt" in eff)):
+                return True
+    return NAMES[i] == "Japan" and "US/Japan Mutual Defense Pact" in eff
+
+
+def coup_targets(d: Data, side: str, f: Frame | None = None, coup: bool = True) -> list[int]:
+    """Countries ``side`` may coup (or, ``coup=False``, realign) now: opponent
+    influence there, region open at this DEFCON (8.1.5) unless the ops are
+    free, within the frame's ``only`` list, not protected by an effect."""
     opp_inf = d["inf"][OPPONENT[side]]
-    return [i for i in OPEN_FOR_COUPS[d["defcon"]] if opp_inf[i]]
+    pool = _coup_pool(d, side, f)
+    if d["effects"]:
+        return [i for i in pool if opp_inf[i] and not _protected(d, side, i, coup)]
+    return [i for i in pool if opp_inf[i]]
+
+
+def realign_targets(d: Data, side: str, f: Frame | None = None) -> list[int]:
+    """Countries ``side`` may realign now (see ``coup_targets``)."""
+    return coup_targets(d, side, f, coup=False)
 
 
 def _placements(d: Data, f: Frame) -> list[Action]:
@@ -674,15 +767,24 @@ def _placements(d: Data, f: Frame) -> list[Action]:
     opp = d["inf"][OPPONENT[side]]
     ops = f["ops"]
     out = []
+    access_list = f["access"]
+    if "only" in f:
+        allowed = set(f["only"])
+        access_list = [i for i in access_list if i in allowed]
+    chernobyl = d["effects"].get("Chernobyl") if side == USSR else None
+    if chernobyl is not None:
+        # Chernobyl: no USSR influence placed with ops in the named region.
+        banned = REGION_SET[chernobyl["region"]]
+        access_list = [i for i in access_list if i not in banned]
     if f["bonus"]:
-        for i in f["access"]:
+        for i in access_list:
             cost = 2 if opp[i] - my[i] >= STABILITY[i] else 1
             if cost <= _usable(f, i):
                 out.append(PLACE[i])
     elif ops >= 2:
-        out = [PLACE[i] for i in f["access"]]
+        out = [PLACE[i] for i in access_list]
     else:
-        for i in f["access"]:
+        for i in access_list:
             if opp[i] - my[i] < STABILITY[i]:
                 out.append(PLACE[i])
     return out
@@ -694,12 +796,15 @@ def _legal_ops(d: Data, f: Frame) -> list[Action]:
     mode = f["mode"]
     if mode == "place":
         return _placements(d, f)
+    side = f["p"]
     if mode == "realign":
-        return [REALIGN[i] for i in coup_targets(d, f["p"]) if _usable(f, i) >= 1]
-    acts = _placements(d, f)
-    targets = coup_targets(d, f["p"])
-    acts.extend(COUP[i] for i in targets)
-    acts.extend(REALIGN[i] for i in targets if _usable(f, i) >= 1)
+        return [REALIGN[i] for i in realign_targets(d, side, f) if _usable(f, i) >= 1]
+    kinds = f.get("kinds", "pcr")
+    acts = _placements(d, f) if "p" in kinds else []
+    if "c" in kinds:
+        acts.extend(COUP[i] for i in coup_targets(d, side, f))
+    if "r" in kinds:
+        acts.extend(REALIGN[i] for i in realign_targets(d, side, f) if _usable(f, i) >= 1)
     return acts or [DONE]
 
 
@@ -708,7 +813,7 @@ def _ops_exhausted(d: Data, f: Frame) -> bool:
         return True
     if f["mode"] == "place":
         return len(_placements(d, f)) == 0
-    return not any(_usable(f, i) >= 1 for i in coup_targets(d, f["p"]))
+    return not any(_usable(f, i) >= 1 for i in realign_targets(d, f["p"], f))
 
 
 def _apply_ops(d: Data, f: Frame, a: Action) -> None:
@@ -732,9 +837,7 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
     elif verb == "coup":
         ops = _usable(f, i)
         d["stack"].pop()
-        log(d, f"{side} attempts a coup in {NAMES[i]} with {ops} ops.")
-        push(d, {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
-                 "ops": ops, "free": False})
+        declare_coup(d, side, i, ops, bool(f.get("free")), f.get("then", ""))
     else:  # realign
         _spend(f, i, 1)
         f["mode"] = "realign"
@@ -743,11 +846,49 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
                  "first": 0})
 
 
+def declare_coup(d: Data, side: str, i: int, ops: int, free: bool = False, then: str = "") -> None:
+    """``side`` attempts a coup in country ``i`` with ``ops``: effects that
+    react to the attempt itself apply, then the die is rolled (a chance
+    decision). ``then`` names a continuation run after the coup resolves."""
+    eff = d["effects"]
+    log(d, f"{side} attempts a {'free ' if free else ''}coup in {NAMES[i]} with {ops} ops.")
+    if eff:
+        cmc = eff.get("Cuban Missile Crisis")
+        if cmc is not None and cmc["side"] == side:
+            end_game(d, OPPONENT[side], "defcon",
+                     f"{side} makes a coup under the Cuban Missile Crisis: nuclear war; "
+                     f"{OPPONENT[side]} wins.")
+            return
+        if side == US and "Yuri and Samantha" in eff:
+            gain_vp(d, USSR, 1, "Yuri and Samantha")
+            if d["over"]:
+                return
+    push(d, {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
+             "ops": ops, "free": free, "then": then})
+
+
+def coup_die_modifier(d: Data, side: str, i: int) -> int:
+    """Die modifiers of a coup from effects: SALT Negotiations -1 for both
+    sides; Latin American Death Squads +1 for its player and -1 for the
+    opponent in Central and South America. Military Ops are not affected."""
+    eff = d["effects"]
+    mod = 0
+    if "SALT Negotiations" in eff:
+        mod -= 1
+    lads = eff.get("Latin American Death Squads")
+    if lads is not None and REGION[i] in ("Central America", "South America"):
+        mod += 1 if lads["side"] == side else -1
+    return mod
+
+
 def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) -> None:
     """Coup (6.3): die + ops - 2 x stability; excess over the opponent's
-    influence becomes the coup-er's. Battleground coups lower DEFCON; coups
-    with ops earn Military Operations, free coups do not (6.3.5)."""
+    influence becomes the coup-er's. Battleground coups lower DEFCON (not a
+    US coup under Nuclear Subs); coups with ops earn Military Operations,
+    free coups do not (6.3.5)."""
     opp = OPPONENT[side]
+    if d["effects"]:
+        roll += coup_die_modifier(d, side, i)
     total = roll + ops - 2 * STABILITY[i]
     if total > 0:
         removed = min(total, d["inf"][opp][i])
@@ -759,8 +900,8 @@ def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) ->
         log(d, f"Coup in {NAMES[i]}: roll {roll} + {ops} ops - {2 * STABILITY[i]} = {total}: fails.")
     if not free:
         add_milops(d, side, ops)
-    if BATTLEGROUND[i]:
-        change_defcon(d, -1, side)
+    if BATTLEGROUND[i] and not (side == US and "Nuclear Subs" in d["effects"]):
+        change_defcon(d, -1, d["phasing"])
 
 
 def realign_modifier(d: Data, side: str, i: int) -> int:
@@ -773,6 +914,8 @@ def realign_modifier(d: Data, side: str, i: int) -> int:
         m += 1
     if SUPERPOWER[i] == side:
         m += 1
+    if side == US and "Iran-Contra Scandal" in d["effects"]:
+        m -= 1
     return m
 
 
@@ -827,7 +970,14 @@ def _apply_roll(d: Data, f: Frame, a: Action) -> None:
             d["stack"].pop()
     elif why == "coup":
         d["stack"].pop()
+        before = d["inf"][OPPONENT[f["side"]]][f["target"]]
         resolve_coup(d, f["side"], f["target"], f["ops"], roll, f["free"])
+        if f.get("then") and not d["over"]:
+            removed = before - d["inf"][OPPONENT[f["side"]]][f["target"]]
+            CONTINUATIONS[f["then"]](d, f, removed)
+    elif why == "event":
+        d["stack"].pop()
+        CONTINUATIONS[f["then"]](d, f, roll)
     elif why == "space":
         d["stack"].pop()
         resolve_space(d, f["side"], roll)
@@ -915,6 +1065,125 @@ def _apply_influence(d: Data, f: Frame, a: Action) -> None:
     f["left"] -= 1
     if f["left"] <= 0 or not _influence_targets(d, f):
         d["stack"].pop()
+
+
+# ---------------------------------------------------------------------------
+# Generic event decisions: ask a side to pick a country, card or option
+# ---------------------------------------------------------------------------
+ASK_TABLES: dict[str, tuple[Action, ...]] = {}  # filled below, after imports resolve
+
+
+def ask(d: Data, chooser: str, kind: str, options: list[int], then: str,
+        optional: bool = False, **data: Any) -> bool:
+    """Push a generic decision for an event and resume with continuation
+    ``then`` (registered with ``events.then``) once it is answered.
+
+    ``kind``: ``"target"`` (a country), ``"pick"`` (a card), ``"discard"``
+    (a card, discarded by the continuation), ``"choose"`` (an option index of
+    ``actions.OPTIONS``), ``"event"``/``"ops"`` (play a card that way) or
+    ``"yesno"`` (options ignored). ``optional`` adds ``pass``. ``data`` is
+    kept in the frame for the continuation. Returns False (and pushes
+    nothing) when there is nothing to choose from and passing is not allowed.
+    """
+    if kind != "yesno" and not options and not optional:
+        return False
+    push(d, {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
+             "optional": optional, "data": data})
+    return True
+
+
+def roll_for(d: Data, then: str, **data: Any) -> None:
+    """Ask chance for a die roll for an event; continuation ``then`` gets it."""
+    push(d, {"f": "roll", "p": CHANCE, "why": "event", "then": then, "data": data})
+
+
+def _legal_ask(d: Data, f: Frame) -> list[Action]:
+    kind = f["kind"]
+    if kind == "yesno":
+        return [YES, NO]
+    table = ASK_TABLES[kind]
+    acts = [table[x] for x in f["options"]]
+    if f["optional"]:
+        acts.append(PASS)
+    return acts
+
+
+def _apply_ask(d: Data, f: Frame, a: Action) -> None:
+    d["stack"].pop()
+    if a is YES or a is NO:
+        answer: Any = a is YES
+    elif a is PASS:
+        answer = None
+    else:
+        answer = a.arg
+    CONTINUATIONS[f["then"]](d, f, answer)
+
+
+def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: str,
+        extra_penalty: int = 0) -> None:
+    """A war card (7.6): ``side`` attacks ``target``; the roll is reduced by 1
+    per adjacent country the enemy controls (its superpower space counts) and
+    by ``extra_penalty``; ``win`` or more wins ``vp`` VP and replaces the
+    enemy's influence there with ``side``'s. Military Ops either way. Wars
+    are not coups: no DEFCON change and no DEFCON region limit."""
+    opp = OPPONENT[side]
+    penalty = extra_penalty + sum(1 for j in ADJACENT[target] if control(d, j) == opp)
+    if SUPERPOWER[target] == opp:
+        penalty += 1
+    add_milops(d, side, milops)
+    log(d, f"{card}: {side} attacks {NAMES[target]} (needs {win}+ after -{penalty}).")
+    roll_for(d, "war", side=side, target=target, win=win, vp=vp, penalty=penalty, card=card)
+
+
+def _war_result(d: Data, f: Frame, roll: int) -> None:
+    data = f["data"]
+    side, i = data["side"], data["target"]
+    opp = OPPONENT[side]
+    total = roll - data["penalty"]
+    if total >= data["win"]:
+        moved = d["inf"][opp][i]
+        d["inf"][opp][i] = 0
+        d["inf"][side][i] += moved
+        log(d, f"{data['card']}: roll {roll} - {data['penalty']} = {total}: {side} wins; "
+               f"{moved} {opp} influence in {NAMES[i]} becomes {side}'s.")
+        gain_vp(d, side, data["vp"], data["card"])
+    else:
+        log(d, f"{data['card']}: roll {roll} - {data['penalty']} = {total}: {side} loses the war.")
+
+
+CONTINUATIONS["war"] = _war_result
+
+
+def advance_space(d: Data, side: str, boxes: int, why: str) -> None:
+    """Move ``side``'s Space Race marker ``boxes`` boxes at once (events):
+    only the VP of the box it lands in are scored, as first or second."""
+    box = min(len(SPACE_BOXES) - 1, d["space"][side] + boxes)
+    if box == d["space"][side]:
+        return
+    d["space"][side] = box
+    first = d["space"][OPPONENT[side]] < box
+    name, _, _, first_vp, second_vp = SPACE_BOXES[box]
+    log(d, f"{why}: {side} advances to {name} (box {box}).")
+    gain_vp(d, side, first_vp if first else second_vp, f"space race box {box}")
+
+
+def reveal_hand(d: Data, owner: str, why: str) -> None:
+    """``owner`` shows its hand to the opponent (CIA Created, Lone Gunman...).
+    The log names the cards: only the owner and the opponent play, and both
+    now know them. The opponent's view keeps them as known cards."""
+    hand = sorted(d["hands"][owner])
+    d["known"][OPPONENT[owner]] = list(hand)
+    d["reveals"] += 1
+    names = ", ".join(CARD_NAME[c] for c in hand) or "no cards"
+    log(d, f"{why}: {owner} reveals its hand: {names}.")
+
+
+def discard_from_hand(d: Data, side: str, card: int, why: str) -> None:
+    """``side`` discards ``card`` from its hand (no event)."""
+    d["hands"][side].remove(card)
+    d["discard"].append(card)
+    d["reveals"] += 1
+    log(d, f"{why}: {side} discards {CARD_NAME[card]}.")
 
 
 # ---------------------------------------------------------------------------
@@ -1079,6 +1348,7 @@ LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
     "order": _legal_order,
     "place_inf": _legal_influence,
     "remove_inf": _legal_influence,
+    "ask": _legal_ask,
 }
 
 APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
@@ -1091,7 +1361,11 @@ APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
     "order": _apply_order,
     "place_inf": _apply_influence,
     "remove_inf": _apply_influence,
+    "ask": _apply_ask,
 }
+
+ASK_TABLES.update({"target": TARGET, "pick": PICK, "discard": DISCARD, "choose": CHOOSE,
+                   "event": EVENT, "ops": OPS})
 
 
 def legal_actions(d: Data) -> list[Action]:
