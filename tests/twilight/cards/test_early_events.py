@@ -175,3 +175,89 @@ def test_nuclear_test_ban(defcon: int, vp: int, after: int) -> None:
                                       "hands": {"USSR": ["Nuclear Test Ban"], "US": ["NATO"]}})
     s.apply("event Nuclear Test Ban")
     assert s.data["vp"] == -vp and s.data["defcon"] == after
+
+
+def test_korean_war_win_with_a_penalty() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Korean War"], "US": ["NATO"]},
+        "influence": {"US": {"South Korea": 2, "Japan": 4}, "USSR": {}},
+    })
+    s.apply("event Korean War")
+    assert s.data["milops"]["USSR"] == 2  # either way
+    s.apply("roll 5")  # 5 - 1 (Japan is US-controlled) = 4: a win
+    assert inf(s, "US", "South Korea") == 0 and inf(s, "USSR", "South Korea") == 2
+    assert s.data["vp"] == -2 and s.data["defcon"] == 5
+
+
+def test_korean_war_loss() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "hands": {"USSR": ["Korean War"], "US": ["NATO"]},
+        "influence": {"US": {"South Korea": 2, "Japan": 4}, "USSR": {}},
+    })
+    s.apply("event Korean War")
+    s.apply("roll 4")  # 4 - 1 = 3: lost
+    assert inf(s, "US", "South Korea") == 2 and s.data["vp"] == 0
+    assert s.data["milops"]["USSR"] == 2
+
+
+def test_truman_doctrine_only_uncontrolled_europe() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "phasing": "US", "hands": {"USSR": ["Fidel"], "US": ["Truman Doctrine"]},
+        "influence": {"US": {}, "USSR": {"Poland": 4, "Italy": 1, "Iran": 1}},
+    })
+    s.apply("event Truman Doctrine")
+    assert texts(s) == ["target Italy"]
+    s.apply("target Italy")
+    assert inf(s, "USSR", "Italy") == 0 and inf(s, "USSR", "Poland") == 4
+
+
+def test_captured_nazi_scientist_second_to_earth_satellite() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON, "space": {"US": 1},
+                                      "hands": {"USSR": ["Captured Nazi Scientist"], "US": ["NATO"]}})
+    s.apply("event Captured Nazi Scientist")
+    assert s.data["space"]["USSR"] == 1 and s.data["vp"] == -1
+    assert s.data["space_tries"]["USSR"] == 0
+
+
+def test_olympic_games_participate_with_a_reroll() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON,
+                                      "hands": {"USSR": ["Olympic Games"], "US": ["NATO"]}})
+    s.apply("event Olympic Games")
+    assert s.current_player == "US"
+    assert texts(s) == ["choose participate", "choose boycott"]
+    s.apply("choose participate")
+    s.apply_many(["roll 2", "roll 4"])  # 2 + 2 = 4 vs 4: tie, roll again
+    assert s.current_player == "chance"
+    s.apply_many(["roll 1", "roll 5"])  # 3 vs 5: the US wins
+    assert s.data["vp"] == 2
+
+
+def test_olympic_games_boycott_gives_four_ops() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON,
+                                      "hands": {"USSR": ["Olympic Games"], "US": ["NATO"]}})
+    s.apply_many(["event Olympic Games", "choose boycott"])
+    assert s.data["defcon"] == 4
+    assert s.view("USSR")["decision"].startswith("USSR: 4 ops")
+    for _ in range(4):
+        s.apply("place Poland")
+    assert inf(s, "USSR", "Poland") == 4 and s.current_player == "US"
+
+
+def test_olympic_boycott_at_defcon_2_loses_for_the_sponsor() -> None:
+    s = bm.from_position("twilight", {"options": EVENTS_ON, "defcon": 2,
+                                      "hands": {"USSR": ["Olympic Games"], "US": ["NATO"]}})
+    s.apply_many(["event Olympic Games", "choose boycott"])
+    assert s.winner == "US" and s.result == "defcon"
+
+
+def test_containment_adds_one_op_up_to_four() -> None:
+    s = bm.from_position("twilight", {
+        "options": EVENTS_ON, "phasing": "US",
+        "hands": {"USSR": ["Fidel", "Nasser"], "US": ["Containment", "Truman Doctrine", "NATO"]},
+    })
+    s.apply("event Containment")
+    s.apply("ops Fidel")  # the USSR is not affected
+    assert s.view("USSR")["decision"].startswith("USSR: 2 ops")
+    s.apply_many(["place Poland", "place Poland"])
+    s.apply("ops Truman Doctrine")
+    assert s.view("US")["decision"].startswith("US: 2 ops")

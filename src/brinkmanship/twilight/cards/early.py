@@ -4,15 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from brinkmanship.twilight.board import IN_REGION, INDEX, NAMES, STABILITY
-from brinkmanship.twilight.events import event
-from brinkmanship.twilight.rules import US, USSR, change_defcon, control, gain_vp, log, push_influence
+from brinkmanship.twilight.actions import OPTIONS
+from brinkmanship.twilight.board import IN_REGION, INDEX, NAMES, OPPONENT, STABILITY
+from brinkmanship.twilight.events import event, then
+from brinkmanship.twilight.rules import (
+    US,
+    USSR,
+    add_effect,
+    advance_space,
+    ask,
+    begin_ops,
+    change_defcon,
+    control,
+    gain_vp,
+    log,
+    push_influence,
+    roll_for,
+    war,
+)
 
 Data = dict[str, Any]
 
 _CUBA = INDEX["Cuba"]
 _ROMANIA = INDEX["Romania"]
 _EGYPT = INDEX["Egypt"]
+_SOUTH_KOREA = INDEX["South Korea"]
+_PARTICIPATE = OPTIONS.index("participate")
+_BOYCOTT = OPTIONS.index("boycott")
 _SUEZ = [INDEX["France"], INDEX["UK"], INDEX["Israel"]]
 _AFRICA_SE_ASIA = sorted(IN_REGION["Africa"] + IN_REGION["Southeast Asia"])
 
@@ -104,3 +122,82 @@ def nuclear_test_ban(d: Data, side: str) -> None:
     DEFCON improves by 2 (never above 5)."""
     gain_vp(d, side, d["defcon"] - 2, "Nuclear Test Ban")
     change_defcon(d, +2, side)
+
+
+@event(11)
+def korean_war(d: Data, side: str) -> None:
+    """Korean War: North Korea invades South Korea. The USSR rolls, -1 per
+    US-controlled country next to South Korea; 4-6 wins 2 VP and all US
+    influence there becomes USSR influence. +2 USSR Military Ops either way."""
+    war(d, USSR, _SOUTH_KOREA, 4, 2, 2, "Korean War")
+
+
+@event(18)
+def captured_nazi_scientist(d: Data, side: str) -> None:
+    """Captured Nazi Scientist: the player's Space Race marker advances one
+    box at once (no roll, no attempt used), scoring that box's VP."""
+    advance_space(d, side, 1, "Captured Nazi Scientist")
+
+
+@event(19)
+def truman_doctrine(d: Data, side: str) -> bool | None:
+    """Truman Doctrine: all USSR influence is removed from one European
+    country that neither side controls (the US chooses)."""
+    options = [i for i in IN_REGION["Europe"] if d["inf"][USSR][i] and control(d, i) is None]
+    if not ask(d, US, "target", options, "truman_doctrine"):
+        log(d, "Truman Doctrine: no uncontrolled European country holds USSR influence.")
+    return None
+
+
+@then("truman_doctrine")
+def _truman_doctrine(d: Data, f: dict[str, Any], i: int) -> None:
+    removed = d["inf"][USSR][i]
+    d["inf"][USSR][i] = 0
+    log(d, f"Truman Doctrine: {removed} USSR influence removed from {NAMES[i]}.")
+
+
+@event(20)
+def olympic_games(d: Data, side: str) -> None:
+    """Olympic Games: the player sponsors; the opponent participates (both
+    roll, the sponsor +2, the higher gains 2 VP, ties reroll) or boycotts
+    (DEFCON falls by 1, then the sponsor conducts operations as if with a
+    4-ops card)."""
+    ask(d, OPPONENT[side], "choose", [_PARTICIPATE, _BOYCOTT], "olympic_games", sponsor=side)
+
+
+@then("olympic_games")
+def _olympic_choice(d: Data, f: dict[str, Any], option: int) -> None:
+    sponsor = f["data"]["sponsor"]
+    if option == _BOYCOTT:
+        log(d, f"Olympic Games: {OPPONENT[sponsor]} boycotts.")
+        change_defcon(d, -1, d["phasing"])
+        if not d["over"]:
+            begin_ops(d, sponsor, 20, ops=4)
+        return
+    log(d, f"Olympic Games: {OPPONENT[sponsor]} participates.")
+    roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
+
+
+@then("olympic_sponsor_roll")
+def _olympic_sponsor(d: Data, f: dict[str, Any], roll: int) -> None:
+    roll_for(d, "olympic_guest_roll", sponsor=f["data"]["sponsor"], sponsor_roll=roll)
+
+
+@then("olympic_guest_roll")
+def _olympic_guest(d: Data, f: dict[str, Any], roll: int) -> None:
+    sponsor = f["data"]["sponsor"]
+    mine = f["data"]["sponsor_roll"] + 2
+    log(d, f"Olympic Games: {sponsor} {mine} (with +2), {OPPONENT[sponsor]} {roll}.")
+    if mine == roll:
+        log(d, "Olympic Games: a tie, both roll again.")
+        roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
+        return
+    gain_vp(d, sponsor if mine > roll else OPPONENT[sponsor], 2, "Olympic Games")
+
+
+@event(25)
+def containment(d: Data, side: str) -> None:
+    """Containment: for the rest of the turn, US cards played for operations
+    get +1 op, never above 4 (the Space Race requirement uses it too)."""
+    add_effect(d, "Containment", "turn")
+    log(d, "Containment: US cards are worth 1 more op this turn (at most 4).")
