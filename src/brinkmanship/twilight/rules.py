@@ -515,6 +515,9 @@ def _proc_finish(d: Data, f: Frame) -> None:
         d["china_up"] = False
         log(d, f"The China Card passes to {opp} face down.")
         return
+    if f.get("table"):
+        log(d, f"{CARD_NAME[c]} stays on the table.")
+        return
     d["in_play"].remove(c)
     if f["remove"]:
         d["removed"].append(c)
@@ -578,6 +581,24 @@ def run_event(d: Data, owner: str, card: int, finish: Frame) -> None:
     if EVENTS[card](d, owner) is False:
         log(d, f"{CARD_NAME[card]}: the event does not take place.")
         finish["remove"] = False
+
+
+def keep_on_table(d: Data, card: int) -> None:
+    """Called by an event whose card stays in front of a player until its
+    effect is used (Shuttle Diplomacy...): the card stays in ``in_play``
+    instead of being discarded; ``leave_table`` discards it later."""
+    for f in reversed(d["stack"]):
+        if f["f"] == "finish" and f["card"] == card:
+            f["table"] = True
+            f["remove"] = False
+            return
+    raise RuntimeError(f"card #{card} is not being played")
+
+
+def leave_table(d: Data, card: int, removed: bool = False) -> None:
+    """A card kept on the table goes to the discard pile (or is removed)."""
+    d["in_play"].remove(card)
+    (d["removed"] if removed else d["discard"]).append(card)
 
 
 def play_event(d: Data, side: str, card: int, headline: bool = False) -> None:
