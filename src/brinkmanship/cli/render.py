@@ -300,7 +300,11 @@ def result(view: View) -> Text:
 
 
 def cards_table() -> Table:
-    """Every card: number, name, ops, event side, period and markers."""
+    """Every card: number, name, ops, event side, period, markers, and whether
+    its event is implemented and has a test named after the card."""
+    from brinkmanship.cli.cardstatus import statuses
+
+    status = {st.number: st for st in statuses()}
     table = Table(title="Twilight Struggle cards", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("#", justify="right", min_width=3)
     table.add_column("Card", ratio=3)
@@ -308,10 +312,19 @@ def cards_table() -> Table:
     table.add_column("Side", min_width=7, no_wrap=True)
     table.add_column("Period", min_width=5, no_wrap=True)
     table.add_column("Notes", ratio=1)
+    table.add_column("Event", no_wrap=True)
+    table.add_column("Test", no_wrap=True)
     for n in sorted(CARD):
         c = CARD[n]
+        st = status[n]
+        tested = "?" if st.tested is None else ("yes" if st.tested else "no")
         table.add_row(str(n), c.name, str(c.ops) if not c.scoring else "-",
-                      side_text(c.side) if c.side != "Neutral" else "Neutral", c.period, card_flags(n))
-    table.caption = ("* starred: removed after its event.  Optional: one of the 7 optional Deluxe cards "
+                      side_text(c.side) if c.side != "Neutral" else "Neutral", c.period, card_flags(n),
+                      "yes" if st.implemented else "no", tested)
+    done = sum(st.implemented for st in status.values())
+    tested_n = sum(bool(st.tested) for st in status.values())
+    table.caption = (f"Events implemented: {done} of {len(status)}; with a test named after the card: "
+                     f"{tested_n} of {len(status)}.\n"
+                     "* starred: removed after its event.  Optional: one of the 7 optional Deluxe cards "
                      "(brink play --no-optional-cards leaves them out).")
     return table
