@@ -37,14 +37,14 @@ class CardStatus:
     tested: bool | None  # None: no test suite to look at
 
 
-def tests_dir() -> Path | None:
+def find_tests_dir() -> Path | None:
     """The ``tests/`` folder of a source checkout, if this is one."""
     root = Path(__file__).resolve().parents[3]
     t = root / "tests"
     return t if (t / "twilight").is_dir() else None
 
 
-def test_names(folder: Path) -> set[str]:
+def collected_test_names(folder: Path) -> set[str]:
     """Every test function name under ``folder``."""
     names: set[str] = set()
     for path in folder.rglob("test_*.py"):
@@ -56,8 +56,8 @@ def statuses(folder: Path | None = None) -> list[CardStatus]:
     """Status of every Twilight Struggle card, in number order."""
     import brinkmanship.twilight  # noqa: F401  (registers the events)
 
-    folder = folder if folder is not None else tests_dir()
-    names = test_names(folder) if folder is not None else None
+    folder = folder if folder is not None else find_tests_dir()
+    names = collected_test_names(folder) if folder is not None else None
     out = []
     for n in sorted(CARD):
         # The China Card has no event: it is complete when the rules play it.
