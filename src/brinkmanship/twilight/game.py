@@ -226,8 +226,9 @@ class Twilight:
             extra = " (extra round)" if f["extra"] else ""
             return f"{p}: play a card, turn {d['turn']} action round {d['ar']}{extra}"
         if kind == "ops":
-            what = {"": "place influence, coup or realign", "place": "place influence",
-                    "realign": "realign"}[f["mode"]]
+            kinds = f.get("kinds", "pcr") if not f["mode"] else {"place": "p", "realign": "r"}[f["mode"]]
+            words = [w for k, w in (("p", "place influence"), ("c", "coup"), ("r", "realign")) if k in kinds]
+            what = " or ".join(words) if len(words) < 3 else f"{words[0]}, {words[1]} or {words[2]}"
             return f"{p}: {f['ops']} ops of {CARD_NAME[f['card']]} left: {what}"
         if kind == "order":
             return (f"{p}: {CARD_NAME[f['card']]} carries the {OPPONENT[p]} event: "
