@@ -47,7 +47,7 @@ def check(d: dict[str, Any]) -> None:
     assert 1 <= d["turn"] <= 10
     if d["over"]:
         assert d["stack"] == []
-        assert d["result"] in ("vp", "defcon", "europe", "final_scoring", "scoring_card_held")
+        assert d["result"] in ("vp", "defcon", "europe", "final_scoring", "scoring_card_held", "wargames")
     else:
         assert d["result"] is None and d["winner"] is None
         assert abs(d["vp"]) < 20 or d["final"]

@@ -27,6 +27,7 @@ from brinkmanship.twilight.actions import (
     HEADLINE,
     NO,
     OPS,
+    OPTIONS,
     PASS,
     PICK,
     PLACE,
@@ -40,6 +41,7 @@ from brinkmanship.twilight.actions import (
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
+    CARD,
     CARD_NAME,
     CARD_OPS,
     CARD_SIDE,
@@ -367,6 +369,9 @@ def _reveal_headlines(d: Data) -> list[str]:
     for side in (USSR, US):
         parts.append(f"{side} {CARD_NAME[hl[side]]}" if hl[side] else f"{side} nothing")
     log(d, "Headlines: " + ", ".join(parts) + ".")
+    if hl[US] == DEFECTORS and hl[USSR] and has_event(d, DEFECTORS):
+        # A US Defectors headline cancels the USSR's before either resolves.
+        cancel_headline(d, USSR, "Defectors")
 
     def key(side: str) -> tuple[int, int]:
         c = hl[side]
@@ -375,20 +380,120 @@ def _reveal_headlines(d: Data) -> list[str]:
     return sorted((s for s in (USSR, US) if hl[s]), key=key, reverse=True)
 
 
+def cancel_headline(d: Data, side: str, why: str) -> None:
+    """``side``'s revealed headline is cancelled before it resolves: the card
+    is discarded without effect, even a scoring or starred card (Defectors)."""
+    c = d["headline"][side]
+    d["headline"][side] = 0
+    d["discard"].append(c)
+    log(d, f"{why}: the {side} headline {CARD_NAME[c]} is cancelled and discarded.")
+
+
 def _resolve_headline(d: Data, side: str) -> None:
     c = d["headline"][side]
+    if not c:  # cancelled after the reveal (Defectors)
+        return
     d["headline"][side] = 0
     d["in_play"].append(c)
     d["phasing"] = side
+    if d["effects"]:
+        flower_power_check(d, side, c)
+        if d["over"]:
+            return
     play_event(d, side, c, headline=True)
+
+
+# Cards whose play the turn sequence itself must know about.
+UN_INTERVENTION = 32
+MISSILE_ENVY = 49
+DEFECTORS = 103
+WAR_CARDS = frozenset(n for n, fact in CARD.items() if fact.war)
+# Quagmire traps the US, Bear Trap the USSR (effect names).
+TRAPS = {US: "Quagmire", USSR: "Bear Trap"}
+# Where the side threatened by the Cuban Missile Crisis may remove 2 influence to end it.
+CMC_LIFT = {USSR: (NAMES.index("Cuba"),), US: (NAMES.index("West Germany"), NAMES.index("Turkey"))}
+NORAD_CANADA = NAMES.index("Canada")
+RETURN_CARD = CHOOSE[OPTIONS.index("return")]
+
+
+def flower_power_check(d: Data, side: str, card: int) -> None:
+    """Flower Power: while it is in effect the USSR gains 2 VP each time the
+    US plays a war card as an event or for ops (never to the Space Race). A
+    war whose event may no longer be played (Arab-Israeli War after Camp
+    David) does not count. Called wherever the US plays a card."""
+    if side == US and card in WAR_CARDS and "Flower Power" in d["effects"] and not event_blocked(d, card):
+        gain_vp(d, USSR, 2, "Flower Power")
 
 
 def _begin_round(d: Data, side: str, extra: bool = False) -> None:
     """Start ``side``'s action round: a decision, or an automatic pass."""
+    eff = d["effects"]
+    if eff:
+        envy = eff.get("Missile Envy")
+        if envy is not None and envy["side"] == side and MISSILE_ENVY not in d["hands"][side]:
+            del eff["Missile Envy"]  # the card left the hand some other way
     if not d["hands"][side] and not (d["china"] == side and d["china_up"]):
         log(d, f"{side} has no card to play and passes.")
+        if side == US and "We Will Bury You" in eff:
+            _we_will_bury_you(d, PASS)
         return
     push(d, {"f": "action", "p": side, "extra": extra})
+
+
+def _extra_round(d: Data, f: Frame, side: str) -> None:
+    """An 8th action round after both sides' normal ones: for the Space
+    Station holder (box 8), or the US in a turn it played North Sea Oil (the
+    two do not add up). The side may pass it."""
+    station = space_ability(d, side, 8)
+    if not station:
+        oil = d["effects"].get("North Sea Oil") if side == US else None
+        if oil is None or oil.get("turn") != d["turn"]:
+            return
+    # Like any round, it may be spent on a face-up China Card alone.
+    if not (d["hands"][side] or (d["china"] == side and d["china_up"])):
+        return
+    d["phasing"] = side
+    log(d, f"{side} may take an extra action round ({'Space Station' if station else 'North Sea Oil'}).")
+    if "NORAD" in d["effects"]:
+        f["defcon0"] = d["defcon"]
+    _begin_round(d, side, extra=True)
+
+
+def _norad(d: Data, f: Frame) -> None:
+    """NORAD: at the end of an action round in which DEFCON moved to 2, the
+    US, if it controls Canada, may add 1 influence to a country already
+    holding US influence."""
+    before = f.pop("defcon0", None)
+    if before is None or before == 2 or d["defcon"] != 2 or d["over"]:
+        return
+    if "NORAD" not in d["effects"] or control(d, NORAD_CANADA) != US:
+        return
+    log(d, "NORAD: DEFCON moved to 2; the US may add 1 influence where it has influence.")
+    us = d["inf"][US]
+    push_influence(d, "place", US, US, 1, [i for i in range(N_COUNTRIES) if us[i]], optional=True)
+
+
+def _we_will_bury_you(d: Data, a: Action) -> None:
+    """We Will Bury You: as the US starts its next action round, the USSR
+    gains 3 VP (before anything the US scores) unless the US plays UN
+    Intervention as an event."""
+    del d["effects"]["We Will Bury You"]
+    if a is EVENT[UN_INTERVENTION]:
+        log(d, "We Will Bury You: the US plays UN Intervention; the USSR gains nothing.")
+    else:
+        gain_vp(d, USSR, 3, "We Will Bury You")
+
+
+def _trap_escape(d: Data, f: Frame, roll: int) -> None:
+    side, trap = f["data"]["side"], f["data"]["trap"]
+    if roll <= 4:
+        log(d, f"{trap}: {side} rolls {roll} and escapes.")
+        end_effect(d, trap)
+    else:
+        log(d, f"{trap}: {side} rolls {roll} and stays trapped.")
+
+
+CONTINUATIONS["trap_escape"] = _trap_escape
 
 
 def _turn_end(d: Data) -> None:
@@ -476,22 +581,30 @@ def _proc_turn(d: Data, f: Frame) -> None:
         if side == USSR:
             log(d, f"-- Action round {d['ar']} --")
         f["step"] = "round_done"
+        if "NORAD" in d["effects"]:
+            f["defcon0"] = d["defcon"]
         _begin_round(d, side)
     elif step == "round_done":
+        if "defcon0" in f:
+            _norad(d, f)
         if d["phasing"] == USSR:
             d["phasing"] = US
         else:
             d["phasing"] = USSR
             d["ar"] += 1
         f["step"] = "round"
-    elif step == "extra":
+    elif step == "extra":  # the USSR's 8th round, then the US's
+        f["step"] = "extra_us"
+        _extra_round(d, f, USSR)
+    elif step == "extra_us":
+        if "defcon0" in f:
+            _norad(d, f)
+        f["step"] = "extra_end"
+        _extra_round(d, f, US)
+    elif step == "extra_end":
+        if "defcon0" in f:
+            _norad(d, f)
         f["step"] = "eagle"
-        for side in (USSR, US):
-            # Like any round, it may be spent on a face-up China Card alone.
-            if space_ability(d, side, 8) and (d["hands"][side] or (d["china"] == side and d["china_up"])):
-                d["phasing"] = side
-                log(d, f"{side} may take an extra action round (Space Station).")
-                push(d, {"f": "action", "p": side, "extra": True})
     elif step == "eagle":
         f["step"] = "end"
         for side in (USSR, US):
@@ -514,6 +627,8 @@ def _proc_finish(d: Data, f: Frame) -> None:
         d["china"] = opp
         d["china_up"] = False
         log(d, f"The China Card passes to {opp} face down.")
+        if f["side"] == US and "Formosan Resolution" in d["effects"]:
+            end_effect(d, "Formosan Resolution")
         return
     if f.get("table"):
         log(d, f"{CARD_NAME[c]} stays on the table.")
@@ -638,7 +753,15 @@ def rounds_left(d: Data, f: Frame) -> int:
 
 def _legal_action_round(d: Data, f: Frame) -> list[Action]:
     side = f["p"]
+    if "only" in f:
+        return _legal_card_play(d, f)
     hand = d["hands"][side]
+    eff = d["effects"]
+    if eff:
+        envy = eff.get("Missile Envy")
+        envious = envy is not None and envy["side"] == side and MISSILE_ENVY in hand
+        if envious or TRAPS[side] in eff:
+            return _cmc_lift(d, side, _legal_constrained_round(d, f, hand, envious))
     n_scoring = 0
     for c in hand:
         if SCORING[c]:
@@ -652,7 +775,8 @@ def _legal_action_round(d: Data, f: Frame) -> list[Action]:
             continue
         if forced:
             continue
-        if events_on and CARD_SIDE[c] != OPPONENT[side] and has_event(d, c):
+        if events_on and CARD_SIDE[c] != OPPONENT[side] and has_event(d, c) and (
+                c != UN_INTERVENTION or _un_partner(hand, side)):
             acts.append(EVENT[c])
         acts.append(OPS[c])
         if can_space(d, side, c):
@@ -663,21 +787,127 @@ def _legal_action_round(d: Data, f: Frame) -> list[Action]:
             acts.append(SPACE_RACE[CHINA])
     if f["extra"] or not acts or (not hand):
         acts.append(PASS)
+    return _cmc_lift(d, side, acts) if eff else acts
+
+
+def _un_partner(hand: list[int], side: str) -> bool:
+    """UN Intervention is played as an event only together with a card in
+    hand that carries the opponent's event."""
+    opp = OPPONENT[side]
+    return any(CARD_SIDE[c] == opp for c in hand)
+
+
+def _cmc_lift(d: Data, side: str, acts: list[Action]) -> list[Action]:
+    """The side threatened by the Cuban Missile Crisis may end it in its
+    action round by removing 2 of its influence (``remove Cuba``; the US:
+    West Germany or Turkey). This is not an action: the round goes on."""
+    cmc = d["effects"].get("Cuban Missile Crisis")
+    if cmc is not None and cmc["side"] == side:
+        own = d["inf"][side]
+        acts.extend(REMOVE[i] for i in CMC_LIFT[side] if own[i] >= 2)
+    return acts
+
+
+def _trap_ops(d: Data, side: str, c: int) -> int:
+    """A card's ops value for a trap discard: modifiers apply, region
+    bonuses do not (nothing is spent in a region)."""
+    ops, bonus = card_ops(d, side, c)
+    return ops - sum(b[1] for b in bonus)
+
+
+def _legal_constrained_round(d: Data, f: Frame, hand: list[int], envious: bool) -> list[Action]:
+    """A round that is not played normally. Scoring cards that must be played
+    now (ruling 9) come first. A side trapped by Quagmire/Bear Trap discards
+    a card worth 2+ ops (not The China Card, not a scoring card) and rolls to
+    escape; with no such card it may only play scoring cards, else it
+    passes. A side handed Missile Envy must play it for ops (trapped, it
+    must discard Missile Envy if it qualifies)."""
+    side = f["p"]
+    scoring = [EVENT[c] for c in hand if SCORING[c]]
+    acts: list[Action]
+    if scoring and len(scoring) >= rounds_left(d, f):
+        acts = scoring
+    elif TRAPS[side] in d["effects"]:
+        able = [c for c in hand if not SCORING[c] and _trap_ops(d, side, c) >= 2]
+        if envious and MISSILE_ENVY in able:
+            able = [MISSILE_ENVY]
+        acts = [DISCARD[c] for c in able] or scoring
+    else:
+        acts = [OPS[MISSILE_ENVY]]
+    if f["extra"] or not acts:
+        acts.append(PASS)
+    return acts
+
+
+def _legal_card_play(d: Data, f: Frame) -> list[Action]:
+    """A card an event hands a side to play at once (Grain Sales to Soviets):
+    the frame's ``only`` card, for its event if the side could play it so,
+    for ops unless it is a scoring card; ``ret`` adds ``choose return``
+    (give the card back and use the ops of card ``ret`` instead)."""
+    side, c = f["p"], f["only"]
+    acts: list[Action] = []
+    if SCORING[c]:
+        acts.append(EVENT[c])
+    else:
+        if (d["options"]["events"] and CARD_SIDE[c] != OPPONENT[side] and has_event(d, c)
+                and (c != UN_INTERVENTION or (d["ar"] and _un_partner(d["hands"][side], side)))):
+            acts.append(EVENT[c])
+        acts.append(OPS[c])
+    if f.get("ret"):
+        acts.append(RETURN_CARD)
     return acts
 
 
 def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
     side = f["p"]
+    verb = a.verb
+    if verb == "remove":  # lifting the Cuban Missile Crisis: not an action
+        i = a.arg
+        assert i is not None
+        d["inf"][side][i] -= 2
+        log(d, f"{side} removes 2 influence from {NAMES[i]} (Cuban Missile Crisis).")
+        end_effect(d, "Cuban Missile Crisis")
+        return
     d["stack"].pop()
+    eff = d["effects"]
+    if eff and side == US and "We Will Bury You" in eff and "only" not in f:
+        _we_will_bury_you(d, a)
+        if d["over"]:
+            return
     if a is PASS:
         log(d, f"{side} passes.")
         return
+    if a is RETURN_CARD:
+        c = f["only"]
+        opp = OPPONENT[side]
+        d["hands"][side].remove(c)
+        d["hands"][opp].append(c)
+        d["known"][side].append(c)
+        log(d, f"{side} returns {CARD_NAME[c]} to the {opp} and conducts operations with "
+               f"{CARD_NAME[f['ret']]}.")
+        begin_ops(d, side, f["ret"])
+        return
     c = a.arg
     assert c is not None
+    if verb == "discard":  # a trap: discard, then roll 1-4 to escape
+        trap = TRAPS[side]
+        discard_from_hand(d, side, c, trap)
+        if c == MISSILE_ENVY:
+            eff.pop("Missile Envy", None)
+        roll_for(d, "trap_escape", side=side, trap=trap)
+        return
     if c != CHINA:
         d["hands"][side].remove(c)
         d["in_play"].append(c)
-    verb = a.verb
+    if eff:
+        if c == MISSILE_ENVY:
+            envy = eff.get("Missile Envy")
+            if envy is not None and envy["side"] == side:
+                del eff["Missile Envy"]
+        if verb != "space":
+            flower_power_check(d, side, c)
+            if d["over"]:
+                return
     if verb == "event":
         log(d, f"{side} plays {CARD_NAME[c]} for its event.")
         play_event(d, side, c)
@@ -1225,7 +1455,16 @@ def _apply_setup(d: Data, f: Frame, a: Action) -> None:
 
 
 def _legal_headline(d: Data, f: Frame) -> list[Action]:
-    acts = [HEADLINE[c] for c in d["hands"][f["p"]]]
+    side = f["p"]
+    hand = d["hands"][side]
+    if d["options"]["events"]:
+        # UN Intervention may not be played in the headline phase; a side
+        # handed Missile Envy must keep it for its next action round.
+        envy = d["effects"].get("Missile Envy")
+        skip = (UN_INTERVENTION, MISSILE_ENVY) if envy is not None and envy["side"] == side else (UN_INTERVENTION,)
+        acts = [HEADLINE[c] for c in hand if c not in skip]
+    else:
+        acts = [HEADLINE[c] for c in hand]
     return acts or [PASS]
 
 
@@ -1270,13 +1509,20 @@ def _apply_eagle(d: Data, f: Frame, a: Action) -> None:
 # Scoring (rule 10)
 # ---------------------------------------------------------------------------
 def battleground(d: Data, i: int) -> bool:
-    """Is country ``i`` a battleground for scoring? (Events may add some.)"""
-    return BATTLEGROUND[i] or i in d["effects"].get("extra_battlegrounds", {}).get("countries", ())
+    """Is country ``i`` a battleground for scoring? Formosan Resolution adds
+    Taiwan while the US controls it (for scoring only: coups there do not
+    lower DEFCON)."""
+    if BATTLEGROUND[i]:
+        return True
+    return "Formosan Resolution" in d["effects"] and NAMES[i] == "Taiwan" and control(d, i) == US
 
 
-def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str], str | None]:
+def region_scores(d: Data, region: str, exclude: int = -1
+                  ) -> tuple[dict[str, int], dict[str, str], str | None]:
     """VP each side earns for ``region`` (10.1.2), the level each reached,
-    and the side that Controls it (None if neither)."""
+    and the side that Controls it (None if neither). Country ``exclude``
+    counts for neither side (Shuttle Diplomacy), though it stays among the
+    region's battlegrounds a side needs for Control."""
     countries = {USSR: 0, US: 0}
     bgs = {USSR: 0, US: 0}
     adj = {USSR: 0, US: 0}
@@ -1285,7 +1531,7 @@ def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str],
         bg = battleground(d, i)
         total_bg += bg
         c = control(d, i)
-        if c is None:
+        if c is None or i == exclude:
             continue
         countries[c] += 1
         if bg:
@@ -1316,9 +1562,10 @@ def region_scores(d: Data, region: str) -> tuple[dict[str, int], dict[str, str],
     return vp, level, ctrl_side
 
 
-def score_region(d: Data, region: str) -> None:
-    """Score a region as its scoring card does; Europe Control wins at once."""
-    vp, level, ctrl_side = region_scores(d, region)
+def score_region(d: Data, region: str, exclude: int = -1) -> None:
+    """Score a region as its scoring card does; Europe Control wins at once.
+    ``exclude``: a country that counts for neither side (Shuttle Diplomacy)."""
+    vp, level, ctrl_side = region_scores(d, region, exclude)
     log(d, f"{region} scoring: USSR {level[USSR]} {vp[USSR]} VP, US {level[US]} {vp[US]} VP.")
     if region == "Europe" and ctrl_side is not None:
         end_game(d, ctrl_side, "europe", f"{ctrl_side} controls Europe and wins.")

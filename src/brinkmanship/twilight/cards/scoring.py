@@ -8,14 +8,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from brinkmanship.twilight.events import event
-from brinkmanship.twilight.rules import score_region, score_southeast_asia
+from brinkmanship.twilight.board import IN_REGION, NAMES
+from brinkmanship.twilight.events import event, then
+from brinkmanship.twilight.rules import (
+    US,
+    USSR,
+    ask,
+    battleground,
+    control,
+    end_effect,
+    has_effect,
+    leave_table,
+    log,
+    score_region,
+    score_southeast_asia,
+)
+
+_SHUTTLE_DIPLOMACY = 73
 
 
 @event(1)
 def asia_scoring(d: dict[str, Any], side: str) -> None:
-    """Asia Scoring: presence 3, domination 7, control 9 (Southeast Asia is part of Asia)."""
-    score_region(d, "Asia")
+    """Asia Scoring: presence 3, domination 7, control 9 (Southeast Asia is part of Asia).
+    Shuttle Diplomacy applies (see ``_score_with_shuttle``)."""
+    _score_with_shuttle(d, "Asia")
 
 
 @event(2)
@@ -26,8 +42,34 @@ def europe_scoring(d: dict[str, Any], side: str) -> None:
 
 @event(3)
 def middle_east_scoring(d: dict[str, Any], side: str) -> None:
-    """Middle East Scoring: presence 3, domination 5, control 7."""
-    score_region(d, "Middle East")
+    """Middle East Scoring: presence 3, domination 5, control 7.
+    Shuttle Diplomacy applies (see ``_score_with_shuttle``)."""
+    _score_with_shuttle(d, "Middle East")
+
+
+def _score_with_shuttle(d: dict[str, Any], region: str) -> None:
+    """Score Asia or the Middle East. While Shuttle Diplomacy lies in front
+    of the US, the US first picks one battleground the USSR controls there,
+    which is not counted for the USSR; the card is discarded after this
+    scoring even when there is nothing to pick. Final scoring never uses it."""
+    if not has_effect(d, "Shuttle Diplomacy"):
+        score_region(d, region)
+        return
+    options = [i for i in IN_REGION[region] if battleground(d, i) and control(d, i) == USSR]
+    if not ask(d, US, "target", options, "shuttle_diplomacy", region=region):
+        _shuttle_diplomacy(d, {"data": {"region": region}}, -1)
+
+
+@then("shuttle_diplomacy")
+def _shuttle_diplomacy(d: dict[str, Any], f: dict[str, Any], i: int) -> None:
+    if i >= 0:
+        log(d, f"Shuttle Diplomacy: {NAMES[i]} does not count for the USSR.")
+    else:
+        log(d, "Shuttle Diplomacy: the USSR controls no battleground there.")
+    score_region(d, f["data"]["region"], exclude=i)
+    end_effect(d, "Shuttle Diplomacy")
+    if _SHUTTLE_DIPLOMACY in d["in_play"]:
+        leave_table(d, _SHUTTLE_DIPLOMACY)
 
 
 @event(37)

@@ -1,0 +1,309 @@
+"""Early War events: Five Year Plan, Vietnam Revolts, Blockade, the Early War
+wars, the European pacts (Warsaw Pact, De Gaulle, NATO, US/Japan), CIA
+Created, East European Unrest, Red Scare/Purge, De-Stalinization and
+Formosan Resolution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.twilight.actions import OPTIONS
+from brinkmanship.twilight.board import CARD_NAME, CARD_SIDE, IN_REGION, INDEX, N_COUNTRIES, NAMES, OPPONENT, STABILITY
+from brinkmanship.twilight.data.setup import LATE_WAR_TURN
+from brinkmanship.twilight.events import event, then
+from brinkmanship.twilight.rules import (
+    US,
+    USSR,
+    add_effect,
+    ask,
+    begin_ops,
+    card_ops,
+    control,
+    discard_from_hand,
+    has_effect,
+    log,
+    play_event,
+    push_influence,
+    reveal_hand,
+    war,
+)
+
+Data = dict[str, Any]
+Frame = dict[str, Any]
+
+_VIETNAM = INDEX["Vietnam"]
+_WEST_GERMANY = INDEX["West Germany"]
+_ISRAEL = INDEX["Israel"]
+_FRANCE = INDEX["France"]
+_JAPAN = INDEX["Japan"]
+_INDIA_PAKISTAN = sorted([INDEX["India"], INDEX["Pakistan"]])
+_INDEPENDENT_REDS = [INDEX[n] for n in ("Yugoslavia", "Romania", "Bulgaria", "Hungary", "Czechoslovakia")]
+_EASTERN_EUROPE = IN_REGION["Eastern Europe"]
+_REMOVE = OPTIONS.index("remove")
+_ADD = OPTIONS.index("add")
+
+
+@event(5)
+def five_year_plan(d: Data, side: str) -> None:
+    """Five Year Plan: the USSR discards a card drawn at random from its hand
+    (never The China Card, which is not part of a hand). If it is a US card,
+    its event happens for the US; any other card is only discarded."""
+    hand = d["hands"][USSR]
+    if not hand:
+        log(d, "Five Year Plan: the USSR has no card to discard.")
+        return
+    card = hand[rng.randbelow(d, len(hand))]
+    if CARD_SIDE[card] != US:
+        discard_from_hand(d, USSR, card, "Five Year Plan (at random)")
+        return
+    # A US card: it leaves the hand through play, so a starred card whose
+    # event happens is removed like any other played event.
+    hand.remove(card)
+    d["in_play"].append(card)
+    d["reveals"] += 1
+    log(d, f"Five Year Plan (at random): USSR discards {CARD_NAME[card]}; its US event happens.")
+    play_event(d, US, card)
+
+
+@event(9)
+def vietnam_revolts(d: Data, side: str) -> None:
+    """Vietnam Revolts: the USSR adds 2 influence to Vietnam. For the rest of
+    the turn a USSR card whose ops all go to Southeast Asia gets +1 op."""
+    d["inf"][USSR][_VIETNAM] += 2
+    add_effect(d, "Vietnam Revolts", "turn")
+    log(d, "Vietnam Revolts: USSR influence +2 in Vietnam; USSR ops all spent in Southeast Asia "
+           "get +1 this turn.")
+
+
+def _discard_value(d: Data, side: str, card: int) -> int:
+    """Ops value of ``card`` in ``side``'s hand after modifiers, for "discard
+    a card worth N ops" (region bonuses depend on where ops go: not counted)."""
+    ops, bonus = card_ops(d, side, card)
+    return ops - sum(b[1] for b in bonus)
+
+
+@event(10)
+def blockade(d: Data, side: str) -> None:
+    """Blockade: the US may discard a card worth 3 or more ops (after
+    modifiers); if it does not, or has none, all US influence leaves West
+    Germany."""
+    options = [c for c in d["hands"][US] if _discard_value(d, US, c) >= 3]
+    if not options:
+        log(d, "Blockade: the US holds no card worth 3 ops.")
+        _blockade_west_germany(d)
+        return
+    ask(d, US, "discard", options, "blockade", optional=True)
+
+
+@then("blockade")
+def _blockade(d: Data, f: Frame, card: int | None) -> None:
+    if card is None:
+        _blockade_west_germany(d)
+    else:
+        discard_from_hand(d, US, card, "Blockade")
+
+
+def _blockade_west_germany(d: Data) -> None:
+    removed = d["inf"][US][_WEST_GERMANY]
+    d["inf"][US][_WEST_GERMANY] = 0
+    log(d, f"Blockade: {removed} US influence removed from West Germany.")
+
+
+@event(13)
+def arab_israeli_war(d: Data, side: str) -> None:
+    """Arab-Israeli War: the Arab states attack Israel. The USSR rolls, -1
+    per US-controlled country next to Israel and -1 more if the US controls
+    Israel; 4-6 wins 2 VP and all US influence in Israel becomes USSR
+    influence. +2 USSR Military Ops either way. (Camp David Accords blocks
+    this event.)"""
+    penalty = 1 if control(d, _ISRAEL) == US else 0
+    war(d, USSR, _ISRAEL, 4, 2, 2, "Arab-Israeli War", extra_penalty=penalty)
+
+
+@event(16)
+def warsaw_pact_formed(d: Data, side: str) -> None:
+    """Warsaw Pact Formed: the USSR chooses to remove all US influence from 4
+    Eastern European countries, or to add 5 USSR influence to Eastern Europe
+    (at most 2 per country). NATO may be played as an event from now on."""
+    add_effect(d, "Warsaw Pact Formed", "game")
+    ask(d, USSR, "choose", [_REMOVE, _ADD], "warsaw_pact_formed")
+
+
+@then("warsaw_pact_formed")
+def _warsaw_pact_choice(d: Data, f: Frame, option: int) -> None:
+    if option == _ADD:
+        log(d, "Warsaw Pact Formed: the USSR adds 5 influence to Eastern Europe.")
+        push_influence(d, "place", USSR, USSR, 5, list(_EASTERN_EUROPE), max_per=2)
+        return
+    log(d, "Warsaw Pact Formed: the USSR removes all US influence from 4 Eastern European countries.")
+    _warsaw_pact_next(d, 4)
+
+
+def _warsaw_pact_next(d: Data, left: int) -> None:
+    options = [i for i in _EASTERN_EUROPE if d["inf"][US][i]]
+    if left > 0 and not ask(d, USSR, "target", options, "warsaw_pact_remove", left=left):
+        log(d, "Warsaw Pact Formed: no US influence is left in Eastern Europe.")
+
+
+@then("warsaw_pact_remove")
+def _warsaw_pact_remove(d: Data, f: Frame, i: int) -> None:
+    removed = d["inf"][US][i]
+    d["inf"][US][i] = 0
+    log(d, f"Warsaw Pact Formed: {removed} US influence removed from {NAMES[i]}.")
+    _warsaw_pact_next(d, f["data"]["left"] - 1)
+
+
+@event(17)
+def de_gaulle_leads_france(d: Data, side: str) -> None:
+    """De Gaulle Leads France: 2 US influence leaves France and the USSR adds
+    1 there. From now on NATO does not protect France."""
+    removed = min(2, d["inf"][US][_FRANCE])
+    d["inf"][US][_FRANCE] -= removed
+    d["inf"][USSR][_FRANCE] += 1
+    add_effect(d, "De Gaulle Leads France", "game")
+    log(d, f"De Gaulle Leads France: US influence -{removed}, USSR influence +1 in France; "
+           "NATO no longer protects France.")
+
+
+@event(21)
+def nato(d: Data, side: str) -> bool | None:
+    """NATO: only once Warsaw Pact Formed or Marshall Plan has happened as an
+    event. From then on the USSR may not coup or realign a US-controlled
+    European country (see the rules' ``coup_targets``)."""
+    if not (has_effect(d, "Warsaw Pact Formed") or has_effect(d, "Marshall Plan")):
+        log(d, "NATO: neither Warsaw Pact Formed nor Marshall Plan has been played as an event.")
+        return False
+    add_effect(d, "NATO", "game")
+    log(d, "NATO: the USSR may no longer coup or realign US-controlled countries in Europe.")
+    return None
+
+
+@event(22)
+def independent_reds(d: Data, side: str) -> None:
+    """Independent Reds: the US chooses one of Yugoslavia, Romania, Bulgaria,
+    Hungary or Czechoslovakia and adds influence there until it equals the
+    USSR's (only countries where the USSR has more are worth choosing)."""
+    options = [i for i in _INDEPENDENT_REDS if d["inf"][USSR][i] > d["inf"][US][i]]
+    if not ask(d, US, "target", options, "independent_reds"):
+        log(d, "Independent Reds: the US already matches the USSR in each of those countries.")
+
+
+@then("independent_reds")
+def _independent_reds(d: Data, f: Frame, i: int) -> None:
+    added = d["inf"][USSR][i] - d["inf"][US][i]
+    d["inf"][US][i] += added
+    log(d, f"Independent Reds: US influence +{added} in {NAMES[i]}.")
+
+
+@event(24)
+def indo_pakistani_war(d: Data, side: str) -> None:
+    """Indo-Pakistani War: the player chooses India or Pakistan to be
+    invaded by the other, then rolls, -1 per adjacent country the enemy
+    controls; 4-6 wins 2 VP and the enemy's influence there becomes the
+    player's. +2 Military Ops for the player either way."""
+    ask(d, side, "target", _INDIA_PAKISTAN, "indo_pakistani_war", side=side)
+
+
+@then("indo_pakistani_war")
+def _indo_pakistani_war(d: Data, f: Frame, i: int) -> None:
+    war(d, f["data"]["side"], i, 4, 2, 2, "Indo-Pakistani War")
+
+
+@event(26)
+def cia_created(d: Data, side: str) -> None:
+    """CIA Created: the USSR shows its hand to the US, then the US conducts
+    operations as if it played a 1-op card (modifiers apply; not for the
+    Space Race)."""
+    reveal_hand(d, USSR, "CIA Created")
+    begin_ops(d, US, 26, ops=1)
+
+
+@event(27)
+def us_japan_mutual_defense_pact(d: Data, side: str) -> None:
+    """US/Japan Mutual Defense Pact: the US adds just enough influence to
+    control Japan. From now on the USSR may not coup or realign in Japan."""
+    need = d["inf"][USSR][_JAPAN] + STABILITY[_JAPAN]
+    added = max(0, need - d["inf"][US][_JAPAN])
+    d["inf"][US][_JAPAN] += added
+    add_effect(d, "US/Japan Mutual Defense Pact", "game")
+    log(d, f"US/Japan Mutual Defense Pact: US influence +{added} in Japan; the USSR may no longer "
+           "coup or realign there.")
+
+
+@event(29)
+def east_european_unrest(d: Data, side: str) -> None:
+    """East European Unrest: the US removes 1 USSR influence from each of 3
+    different Eastern European countries; 2 from each in the Late War."""
+    per = 2 if d["turn"] >= LATE_WAR_TURN else 1
+    _east_european_unrest_next(d, 3, per, [])
+
+
+def _east_european_unrest_next(d: Data, left: int, per: int, done: list[int]) -> None:
+    options = [i for i in _EASTERN_EUROPE if d["inf"][USSR][i] and i not in done]
+    if left > 0 and not ask(d, US, "target", options, "east_european_unrest", left=left, per=per, done=done):
+        log(d, "East European Unrest: no other Eastern European country holds USSR influence.")
+
+
+@then("east_european_unrest")
+def _east_european_unrest(d: Data, f: Frame, i: int) -> None:
+    data = f["data"]
+    removed = min(data["per"], d["inf"][USSR][i])
+    d["inf"][USSR][i] -= removed
+    log(d, f"East European Unrest: USSR influence -{removed} in {NAMES[i]}.")
+    _east_european_unrest_next(d, data["left"] - 1, data["per"], [*data["done"], i])
+
+
+@event(31)
+def red_scare_purge(d: Data, side: str) -> None:
+    """Red Scare/Purge: for the rest of the turn every card the player's
+    opponent plays for operations is worth 1 op less (never below 1)."""
+    opp = OPPONENT[side]
+    add_effect(d, "Red Scare/Purge", "turn", side=opp)
+    log(d, f"Red Scare/Purge: {opp} cards are worth 1 op less this turn (at least 1).")
+
+
+@event(33)
+def de_stalinization(d: Data, side: str) -> None:
+    """De-Stalinization: the USSR may take up to 4 of its influence off the
+    board, one point at a time from any countries, then puts every point taken
+    into countries the US does not control, at most 2 per country."""
+    _de_stalinization_next(d, 0)
+
+
+def _de_stalinization_next(d: Data, moved: int) -> None:
+    options = [i for i in range(N_COUNTRIES) if d["inf"][USSR][i]] if moved < 4 else []
+    if options:
+        ask(d, USSR, "target", options, "de_stalinization", optional=True, moved=moved)
+        return
+    _de_stalinization_place(d, moved)
+
+
+@then("de_stalinization")
+def _de_stalinization_remove(d: Data, f: Frame, i: int | None) -> None:
+    moved = f["data"]["moved"]
+    if i is None:
+        _de_stalinization_place(d, moved)
+        return
+    d["inf"][USSR][i] -= 1
+    log(d, f"De-Stalinization: USSR influence -1 in {NAMES[i]}.")
+    _de_stalinization_next(d, moved + 1)
+
+
+def _de_stalinization_place(d: Data, moved: int) -> None:
+    if not moved:
+        log(d, "De-Stalinization: the USSR moves no influence.")
+        return
+    log(d, f"De-Stalinization: the USSR places the {moved} influence taken.")
+    allowed = [i for i in range(N_COUNTRIES) if control(d, i) != US]
+    push_influence(d, "place", USSR, USSR, moved, allowed, max_per=2)
+
+
+@event(35)
+def formosan_resolution(d: Data, side: str) -> None:
+    """Formosan Resolution: while in effect, Taiwan counts as a battleground
+    when Asia is scored (scoring card or final scoring) if the US controls
+    it; nowhere else. It ends when the US plays The China Card (see the
+    rules' ``battleground`` and ``_proc_finish``)."""
+    add_effect(d, "Formosan Resolution", "game")
+    log(d, "Formosan Resolution: a US-controlled Taiwan counts as a battleground in Asia scoring.")

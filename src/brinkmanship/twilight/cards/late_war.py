@@ -1,0 +1,371 @@
+"""Late War events: #82-#102 (Star Wars, North Sea Oil and An Evil Empire
+live elsewhere)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.twilight.actions import OPTIONS
+from brinkmanship.twilight.board import (
+    ADJACENT,
+    IN_REGION,
+    INDEX,
+    NAMES,
+    OPPONENT,
+    REGIONS,
+    SCORING,
+)
+from brinkmanship.twilight.events import event, then
+from brinkmanship.twilight.rules import (
+    US,
+    USSR,
+    Data,
+    add_effect,
+    ask,
+    begin_ops,
+    card_ops,
+    change_defcon,
+    control,
+    coup_targets,
+    declare_coup,
+    discard_from_hand,
+    end_effect,
+    end_game,
+    gain_vp,
+    has_effect,
+    log,
+    push_influence,
+    reveal_hand,
+    vp_text,
+    war,
+)
+
+Frame = dict[str, Any]
+
+_IRAN = INDEX["Iran"]
+_IRAQ = INDEX["Iraq"]
+_UK = INDEX["UK"]
+_ARGENTINA = INDEX["Argentina"]
+_LIBYA = INDEX["Libya"]
+_LEBANON = INDEX["Lebanon"]
+_SOUTH_KOREA = INDEX["South Korea"]
+_NICARAGUA = INDEX["Nicaragua"]
+_EAST_GERMANY = INDEX["East Germany"]
+_POLAND = INDEX["Poland"]
+_SOCIALIST_GOVERNMENTS = 7
+_WILLY_BRANDT = 55
+_EUROPE = list(IN_REGION["Europe"])
+_WESTERN_EUROPE = list(IN_REGION["Western Europe"])
+_MIDDLE_EAST = list(IN_REGION["Middle East"])
+_SOUTH_AMERICA = list(IN_REGION["South America"])
+_REGION_OPTIONS = [OPTIONS.index(r) for r in REGIONS]
+_COUP = OPTIONS.index("coup")
+_REALIGN = OPTIONS.index("realign")
+
+
+def event_coup_ops(d: Data, side: str, card: int) -> int:
+    """Ops of ``card`` for a single coup an event grants ``side`` outside
+    Asia (Ortega, Che): the card's value with every modifier, without the
+    region bonuses (China Card, Vietnam Revolts) that only count in Asia."""
+    ops, bonus = card_ops(d, side, card)
+    return ops - sum(amount for _, amount in bonus)
+
+
+@event(82)
+def iranian_hostage_crisis(d: Data, side: str) -> None:
+    """Iranian Hostage Crisis: all US influence leaves Iran and the USSR
+    adds 2 there. For the rest of the game, Terrorism played by the USSR
+    makes the US discard 2 random cards instead of 1."""
+    d["inf"][US][_IRAN] = 0
+    d["inf"][USSR][_IRAN] += 2
+    add_effect(d, "Iranian Hostage Crisis", "game")
+    log(d, "Iranian Hostage Crisis: US influence is removed from Iran; USSR influence +2 in Iran.")
+
+
+@event(83)
+def the_iron_lady(d: Data, side: str) -> None:
+    """The Iron Lady: the USSR gets 1 influence in Argentina, all USSR
+    influence leaves the UK, and the US gains 1 VP. Socialist Governments
+    may no longer be played as an event."""
+    d["inf"][USSR][_ARGENTINA] += 1
+    d["inf"][USSR][_UK] = 0
+    add_effect(d, "The Iron Lady", "game", blocks=[_SOCIALIST_GOVERNMENTS])
+    log(d, "The Iron Lady: USSR influence +1 in Argentina; USSR influence is removed from the UK; "
+           "Socialist Governments may no longer be played as an event.")
+    gain_vp(d, US, 1, "The Iron Lady")
+
+
+@event(84)
+def reagan_bombs_libya(d: Data, side: str) -> None:
+    """Reagan Bombs Libya: the US gains 1 VP per 2 USSR influence in Libya
+    (rounded down)."""
+    n = d["inf"][USSR][_LIBYA] // 2
+    if n:
+        gain_vp(d, US, n, "Reagan Bombs Libya")
+    else:
+        log(d, "Reagan Bombs Libya: too little USSR influence in Libya for any VP.")
+
+
+@event(87)
+def the_reformer(d: Data, side: str) -> None:
+    """The Reformer: the USSR adds 4 influence in Europe, at most 2 per
+    country, or 6 if it leads on VP as the event happens. For the rest of
+    the game the USSR may not coup in Europe (realignments stay allowed),
+    and Glasnost grants its extra operations."""
+    count = 6 if d["vp"] < 0 else 4
+    add_effect(d, "The Reformer", "game")
+    log(d, f"The Reformer: the USSR adds {count} influence in Europe and may no longer coup there.")
+    push_influence(d, "place", USSR, USSR, count, _EUROPE, max_per=2)
+
+
+@event(88)
+def marine_barracks_bombing(d: Data, side: str) -> None:
+    """Marine Barracks Bombing: all US influence leaves Lebanon, then the
+    USSR removes 2 more US influence anywhere in the Middle East."""
+    d["inf"][US][_LEBANON] = 0
+    log(d, "Marine Barracks Bombing: US influence is removed from Lebanon.")
+    push_influence(d, "remove", USSR, US, 2, _MIDDLE_EAST)
+
+
+@event(89)
+def soviets_shoot_down_kal_007(d: Data, side: str) -> None:
+    """Soviets Shoot Down KAL-007: DEFCON falls by 1 and the US gains 2 VP;
+    then, if the US controls South Korea, it places influence or realigns
+    (no coup) as if it had played a 4-ops card."""
+    change_defcon(d, -1, d["phasing"])
+    if d["over"]:
+        return
+    gain_vp(d, US, 2, "Soviets Shoot Down KAL-007")
+    if d["over"]:
+        return
+    if control(d, _SOUTH_KOREA) == US:
+        log(d, "Soviets Shoot Down KAL-007: the US controls South Korea and conducts operations.")
+        begin_ops(d, US, 89, ops=4, kinds="pr")
+
+
+@event(90)
+def glasnost(d: Data, side: str) -> None:
+    """Glasnost: the USSR gains 2 VP and DEFCON improves by 1; then, if The
+    Reformer is in effect, the USSR places influence or realigns (no coup) as
+    if it had played a 4-ops card."""
+    gain_vp(d, USSR, 2, "Glasnost")
+    if d["over"]:
+        return
+    change_defcon(d, +1, side)
+    if has_effect(d, "The Reformer"):
+        log(d, "Glasnost: with The Reformer, the USSR conducts operations.")
+        begin_ops(d, USSR, 90, ops=4, kinds="pr")
+
+
+@event(91)
+def ortega_elected_in_nicaragua(d: Data, side: str) -> None:
+    """Ortega Elected in Nicaragua: all US influence leaves Nicaragua; then
+    the USSR may make one free coup (no DEFCON region limit, no Military
+    Ops) with this card's ops in Honduras, Costa Rica or Cuba. A coup in
+    Cuba (a battleground) lowers DEFCON, at the phasing player's risk."""
+    d["inf"][US][_NICARAGUA] = 0
+    log(d, "Ortega Elected in Nicaragua: US influence is removed from Nicaragua.")
+    targets = coup_targets(d, USSR, {"only": list(ADJACENT[_NICARAGUA]), "free": True})
+    if not targets:
+        log(d, "Ortega Elected in Nicaragua: no US influence next to Nicaragua to coup.")
+        return
+    ask(d, USSR, "target", targets, "ortega_elected_in_nicaragua", optional=True)
+
+
+@then("ortega_elected_in_nicaragua")
+def _ortega_coup(d: Data, f: Frame, i: int | None) -> None:
+    if i is None:
+        log(d, "Ortega Elected in Nicaragua: the USSR makes no coup.")
+        return
+    declare_coup(d, USSR, i, event_coup_ops(d, USSR, 91), free=True)
+
+
+@event(92)
+def terrorism(d: Data, side: str) -> None:
+    """Terrorism: the player's opponent discards 1 card drawn at random from
+    its hand (never The China Card), with no event; 2 cards when the USSR
+    plays it against the US while Iranian Hostage Crisis is in effect."""
+    victim = OPPONENT[side]
+    n = 2 if side == USSR and has_effect(d, "Iranian Hostage Crisis") else 1
+    for _ in range(n):
+        hand = d["hands"][victim]
+        if not hand:
+            log(d, f"Terrorism: {victim} has no card left to discard.")
+            return
+        discard_from_hand(d, victim, hand[rng.randbelow(d, len(hand))], "Terrorism")
+
+
+@event(93)
+def iran_contra_scandal(d: Data, side: str) -> None:
+    """Iran-Contra Scandal: for the rest of the turn US realignment rolls
+    get -1."""
+    add_effect(d, "Iran-Contra Scandal", "turn")
+    log(d, "Iran-Contra Scandal: US realignment rolls get -1 this turn.")
+
+
+@event(94)
+def chernobyl(d: Data, side: str) -> None:
+    """Chernobyl: the US names a region; for the rest of the turn the USSR
+    may not place influence there with operations (events, coups and
+    realignments are not affected)."""
+    ask(d, US, "choose", _REGION_OPTIONS, "chernobyl")
+
+
+@then("chernobyl")
+def _chernobyl_region(d: Data, f: Frame, option: int) -> None:
+    region = OPTIONS[option]
+    add_effect(d, "Chernobyl", "turn", region=region)
+    log(d, f"Chernobyl: the USSR may not place influence in {region} with operations this turn.")
+
+
+@event(95)
+def latin_american_debt_crisis(d: Data, side: str) -> None:
+    """Latin American Debt Crisis: the US may discard a card worth at least
+    3 ops (after ops modifiers); if it does not, the USSR doubles its
+    influence in 2 South American countries of its choice."""
+    cards = sorted(c for c in d["hands"][US] if not SCORING[c] and card_ops(d, US, c)[0] >= 3)
+    if cards:
+        ask(d, US, "discard", cards, "latin_american_debt_crisis", optional=True)
+    else:
+        log(d, "Latin American Debt Crisis: the US has no card of 3 or more ops to discard.")
+        _debt_crisis_double(d, -1)
+
+
+@then("latin_american_debt_crisis")
+def _debt_crisis_discard(d: Data, f: Frame, card: int | None) -> None:
+    if card is None:
+        log(d, "Latin American Debt Crisis: the US discards nothing.")
+        _debt_crisis_double(d, -1)
+        return
+    discard_from_hand(d, US, card, "Latin American Debt Crisis")
+
+
+def _debt_crisis_double(d: Data, first: int) -> None:
+    """Ask the USSR for a (further) South American country to double in."""
+    targets = [i for i in _SOUTH_AMERICA if d["inf"][USSR][i] and i != first]
+    if not targets:
+        if first < 0:
+            log(d, "Latin American Debt Crisis: the USSR has no influence in South America to double.")
+        return
+    ask(d, USSR, "target", targets, "latin_american_debt_crisis_double", first=first)
+
+
+@then("latin_american_debt_crisis_double")
+def _debt_crisis_doubled(d: Data, f: Frame, i: int) -> None:
+    n = d["inf"][USSR][i]
+    d["inf"][USSR][i] = 2 * n
+    log(d, f"Latin American Debt Crisis: USSR influence in {NAMES[i]} doubles to {2 * n}.")
+    if f["data"]["first"] < 0:
+        _debt_crisis_double(d, i)
+
+
+@event(96)
+def tear_down_this_wall(d: Data, side: str) -> None:
+    """Tear Down This Wall: Willy Brandt ends and may no longer be played
+    as an event; the US adds 3 influence in East Germany. Then the US may
+    make one free coup or free realignments in Europe with this card's ops
+    (no DEFCON region limit, no Military Ops; a battleground coup still
+    lowers DEFCON)."""
+    end_effect(d, "Willy Brandt")
+    add_effect(d, "Tear Down This Wall", "game", blocks=[_WILLY_BRANDT])
+    d["inf"][US][_EAST_GERMANY] += 3
+    log(d, "Tear Down This Wall: US influence +3 in East Germany; "
+           "Willy Brandt may no longer be played as an event.")
+    if coup_targets(d, US, {"only": _EUROPE, "free": True}):
+        ask(d, US, "choose", [_COUP, _REALIGN], "tear_down_this_wall", optional=True)
+    else:
+        log(d, "Tear Down This Wall: no USSR influence in Europe to coup or realign.")
+
+
+@then("tear_down_this_wall")
+def _tear_down_this_wall_ops(d: Data, f: Frame, option: int | None) -> None:
+    if option is None:
+        log(d, "Tear Down This Wall: the US makes no coup or realignment.")
+        return
+    begin_ops(d, US, 96, kinds="c" if option == _COUP else "r", only=_EUROPE, free=True)
+
+
+@event(98)
+def aldrich_ames_remix(d: Data, side: str) -> None:
+    """Aldrich Ames Remix: the US plays with its hand shown to the USSR for
+    the rest of the turn; the USSR picks one card of the US hand, which is
+    discarded with no event."""
+    add_effect(d, "Aldrich Ames Remix", "turn")
+    reveal_hand(d, US, "Aldrich Ames Remix")
+    if not ask(d, USSR, "discard", sorted(d["hands"][US]), "aldrich_ames_remix"):
+        log(d, "Aldrich Ames Remix: the US has no card to discard.")
+
+
+@then("aldrich_ames_remix")
+def _aldrich_ames_discard(d: Data, f: Frame, card: int) -> None:
+    discard_from_hand(d, US, card, "Aldrich Ames Remix")
+
+
+@event(99)
+def pershing_ii_deployed(d: Data, side: str) -> None:
+    """Pershing II Deployed: the USSR gains 1 VP, then removes 1 US
+    influence from each of 3 different Western European countries (fewer if
+    fewer hold US influence)."""
+    gain_vp(d, USSR, 1, "Pershing II Deployed")
+    if not d["over"]:
+        push_influence(d, "remove", USSR, US, 3, _WESTERN_EUROPE, max_per=1)
+
+
+@event(100)
+def wargames(d: Data, side: str) -> bool | None:
+    """Wargames: only at DEFCON 2. The player may end the game at once: the
+    opponent first gains 6 VP, then the VP marker decides (no final
+    scoring; 0 is a draw). The player may also decline (the card is still
+    removed)."""
+    if d["defcon"] != 2:
+        log(d, "Wargames: only possible at DEFCON 2.")
+        return False
+    ask(d, side, "yesno", [], "wargames", player=side)
+    return None
+
+
+@then("wargames")
+def _wargames(d: Data, f: Frame, yes: bool) -> None:
+    player = f["data"]["player"]
+    if not yes:
+        log(d, f"Wargames: {player} declines to end the game.")
+        return
+    opp = OPPONENT[player]
+    # Not gain_vp: reaching 20 with the gift is no separate "vp" win, the
+    # game ends by Wargames either way.
+    d["vp"] += 6 if opp == US else -6
+    vp = d["vp"]
+    log(d, f"Wargames: {player} ends the game; {opp} gains 6 VP. VP: {vp_text(vp)}.")
+    if vp > 0:
+        end_game(d, US, "wargames", "Wargames: the US leads on VP and wins.")
+    elif vp < 0:
+        end_game(d, USSR, "wargames", "Wargames: the USSR leads on VP and wins.")
+    else:
+        end_game(d, None, "wargames", "Wargames: the VP are even; the game is drawn.")
+
+
+@event(101)
+def solidarity(d: Data, side: str) -> bool | None:
+    """Solidarity: only while John Paul II Elected Pope is in effect, the US
+    adds 3 influence in Poland."""
+    if not has_effect(d, "John Paul II Elected Pope"):
+        log(d, "Solidarity: only after John Paul II Elected Pope.")
+        return False
+    d["inf"][US][_POLAND] += 3
+    log(d, "Solidarity: US influence +3 in Poland.")
+    return None
+
+
+@event(102)
+def iran_iraq_war(d: Data, side: str) -> None:
+    """Iran-Iraq War: the player invades Iran or Iraq. Roll, -1 per
+    adjacent country the opponent controls; 4-6 wins 2 VP and all opponent
+    influence there becomes the player's. +2 Military Ops either way."""
+    ask(d, side, "target", [_IRAQ, _IRAN], "iran_iraq_war", player=side)
+
+
+@then("iran_iraq_war")
+def _iran_iraq_war(d: Data, f: Frame, i: int) -> None:
+    war(d, f["data"]["player"], i, 4, 2, 2, "Iran-Iraq War")
+

@@ -1,0 +1,199 @@
+"""Optional cards of the Deluxe Edition: #104-#110 (NORAD lives elsewhere)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.twilight.board import (
+    ADJACENT,
+    BATTLEGROUND,
+    CARD_NAME,
+    IN_REGION,
+    INDEX,
+    NAMES,
+    SCORING,
+)
+from brinkmanship.twilight.cards.late_war import event_coup_ops
+from brinkmanship.twilight.data.setup import LATE_WAR_TURN
+from brinkmanship.twilight.events import event, then
+from brinkmanship.twilight.rules import (
+    US,
+    USSR,
+    Data,
+    add_effect,
+    ask,
+    control,
+    coup_targets,
+    declare_coup,
+    gain_vp,
+    has_effect,
+    log,
+    push_influence,
+)
+
+Frame = dict[str, Any]
+
+_UK = INDEX["UK"]
+_SAUDI_ARABIA = INDEX["Saudi Arabia"]
+_MUSLIM_REVOLUTION = 56
+_WESTERN_EUROPE = list(IN_REGION["Western Europe"])
+_MIDDLE_EAST = IN_REGION["Middle East"]
+_CHE_TARGETS = sorted(i for r in ("Central America", "South America", "Africa")
+                      for i in IN_REGION[r] if not BATTLEGROUND[i])
+_TEHRAN_DRAW = 5
+
+
+def _scoring_region(card: int) -> str:
+    """The region a scoring card scores ("Southeast Asia Scoring" -> "Southeast Asia")."""
+    return CARD_NAME[card].removesuffix(" Scoring")
+
+
+@event(104)
+def the_cambridge_five(d: Data, side: str) -> bool | None:
+    """The Cambridge Five (not during the Late War): the US shows the
+    scoring cards in its hand; if there are any, the USSR picks one and adds
+    1 influence to a country of the region it scores."""
+    if d["turn"] >= LATE_WAR_TURN:
+        log(d, "The Cambridge Five: no event during the Late War.")
+        return False
+    shown = sorted(c for c in d["hands"][US] if SCORING[c])
+    d["reveals"] += 1
+    if not shown:
+        log(d, "The Cambridge Five: the US holds no scoring card.")
+        return None
+    d["known"][USSR] = sorted(set(d["known"][USSR]) | set(shown))
+    log(d, "The Cambridge Five: the US shows " + ", ".join(CARD_NAME[c] for c in shown) + ".")
+    if len(shown) == 1:
+        _cambridge_five_place(d, shown[0])
+    else:
+        ask(d, USSR, "pick", shown, "the_cambridge_five")
+    return None
+
+
+@then("the_cambridge_five")
+def _cambridge_five_pick(d: Data, f: Frame, card: int) -> None:
+    _cambridge_five_place(d, card)
+
+
+def _cambridge_five_place(d: Data, card: int) -> None:
+    region = _scoring_region(card)
+    log(d, f"The Cambridge Five: the USSR adds 1 influence in {region}.")
+    push_influence(d, "place", USSR, USSR, 1, list(IN_REGION[region]))
+
+
+@event(105)
+def special_relationship(d: Data, side: str) -> bool | None:
+    """Special Relationship: only if the US controls the UK. With NATO in
+    effect the US adds 2 influence to one Western European country and gains
+    2 VP; without NATO it adds 1 influence to one country next to the UK."""
+    if control(d, _UK) != US:
+        log(d, "Special Relationship: the US does not control the UK.")
+        return False
+    if has_effect(d, "NATO"):
+        ask(d, US, "target", _WESTERN_EUROPE, "special_relationship", amount=2)
+    else:
+        ask(d, US, "target", list(ADJACENT[_UK]), "special_relationship", amount=1)
+    return None
+
+
+@then("special_relationship")
+def _special_relationship(d: Data, f: Frame, i: int) -> None:
+    amount = f["data"]["amount"]
+    d["inf"][US][i] += amount
+    log(d, f"Special Relationship: US influence +{amount} in {NAMES[i]}.")
+    if amount == 2:
+        gain_vp(d, US, 2, "Special Relationship")
+
+
+@event(107)
+def che(d: Data, side: str) -> None:
+    """Che: the USSR may coup a non-battleground country of Central America,
+    South America or Africa with this card's ops (a normal coup: Military
+    Ops count). If that coup removes US influence, the USSR may coup a
+    second, different such country the same way."""
+    _che_offer(d, -1)
+
+
+def _che_offer(d: Data, first: int) -> None:
+    targets = [i for i in coup_targets(d, USSR, {"only": _CHE_TARGETS}) if i != first]
+    if not targets:
+        log(d, "Che: no US influence in a non-battleground country of the Americas or Africa.")
+        return
+    ask(d, USSR, "target", targets, "che", optional=True, first=first)
+
+
+@then("che")
+def _che_coup(d: Data, f: Frame, i: int | None) -> None:
+    if i is None:
+        log(d, "Che: the USSR makes no coup.")
+        return
+    second = f["data"]["first"] >= 0
+    declare_coup(d, USSR, i, event_coup_ops(d, USSR, 107), free=False, then="" if second else "che_result")
+
+
+@then("che_result")
+def _che_result(d: Data, f: Frame, removed: int) -> None:
+    if removed > 0:
+        _che_offer(d, f["target"])
+
+
+@event(108)
+def our_man_in_tehran(d: Data, side: str) -> bool | None:
+    """Our Man in Tehran: only if the US controls a Middle East country. The
+    US looks at the top 5 cards of the draw pile (the discard pile is
+    reshuffled under them first if fewer are left), discards any of them,
+    shown, with no event, and the rest are shuffled back into the draw
+    pile."""
+    if not any(control(d, i) == US for i in _MIDDLE_EAST):
+        log(d, "Our Man in Tehran: the US controls no Middle East country.")
+        return False
+    deck = d["deck"]
+    if len(deck) < _TEHRAN_DRAW and d["discard"]:
+        pile = d["discard"]
+        d["discard"] = []
+        rng.shuffle(d, pile)
+        d["deck"] = deck = pile + deck  # the old draw pile stays on top
+        log(d, f"The discard pile ({len(pile)} cards) is reshuffled under the draw pile.")
+    top = sorted(deck[-_TEHRAN_DRAW:])
+    if not top:
+        log(d, "Our Man in Tehran: no card left to draw.")
+        return None
+    d["reveals"] += 1
+    log(d, f"Our Man in Tehran: the US looks at the top {len(top)} cards of the draw pile.")
+    ask(d, US, "discard", top, "our_man_in_tehran", optional=True, cards=top)
+    return None
+
+
+@then("our_man_in_tehran")
+def _our_man_in_tehran(d: Data, f: Frame, card: int | None) -> None:
+    rest = f["data"]["cards"]
+    if card is not None:
+        d["deck"].remove(card)
+        d["discard"].append(card)
+        d["reveals"] += 1
+        log(d, f"Our Man in Tehran: the US shows and discards {CARD_NAME[card]}.")
+        rest = [c for c in rest if c != card]
+        if rest:
+            ask(d, US, "discard", rest, "our_man_in_tehran", optional=True, cards=rest)
+            return
+    rng.shuffle(d, d["deck"])
+    log(d, "Our Man in Tehran: the other cards go back and the draw pile is reshuffled.")
+
+
+@event(109)
+def yuri_and_samantha(d: Data, side: str) -> None:
+    """Yuri and Samantha: for the rest of the turn the USSR gains 1 VP each
+    time the US attempts a coup."""
+    add_effect(d, "Yuri and Samantha", "turn")
+    log(d, "Yuri and Samantha: the USSR gains 1 VP per US coup attempt this turn.")
+
+
+@event(110)
+def awacs_sale_to_saudis(d: Data, side: str) -> None:
+    """AWACS Sale to Saudis: the US adds 2 influence in Saudi Arabia; Muslim
+    Revolution may no longer be played as an event."""
+    d["inf"][US][_SAUDI_ARABIA] += 2
+    add_effect(d, "AWACS Sale to Saudis", "game", blocks=[_MUSLIM_REVOLUTION])
+    log(d, "AWACS Sale to Saudis: US influence +2 in Saudi Arabia; "
+           "Muslim Revolution may no longer be played as an event.")
