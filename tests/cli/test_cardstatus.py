@@ -21,3 +21,11 @@ def test_status_reads_test_names(tmp_path: Path) -> None:
 def test_snake_names() -> None:
     assert snake("Ask Not What Your Country Can Do For You") == "ask_not_what_your_country_can_do_for_you"
     assert snake("Soviets Shoot Down KAL-007") == "soviets_shoot_down_kal_007"
+
+
+def test_every_card_is_implemented_and_tested() -> None:
+    """`brink cards twilight` shows 110 of 110 events with tests named after them."""
+    st = statuses()
+    assert len(st) == 110
+    assert [s.number for s in st if not s.implemented] == []
+    assert [s.number for s in st if not s.tested] == []

@@ -42,7 +42,7 @@ def score(card: str, influence: Influence, vp: int = 0, side: str = "USSR") -> b
 # -- Europe -------------------------------------------------------------------------
 
 
-def test_europe_us_domination_with_finland() -> None:
+def test_europe_scoring_us_domination_with_finland() -> None:
     # US: UK, France, West Germany, Italy, Finland = 5 countries, 3 battlegrounds,
     # Finland next to the USSR. USSR: East Germany, Poland = 2 battlegrounds
     # (Poland is next to the USSR's own space: no bonus for the USSR).
@@ -57,7 +57,7 @@ def test_europe_us_domination_with_finland() -> None:
     assert not s.is_terminal
 
 
-def test_europe_ussr_domination_with_canada() -> None:
+def test_europe_scoring_ussr_domination_with_canada() -> None:
     # USSR: Canada, East Germany, Poland, Hungary = 4 countries, 2 battlegrounds,
     # Canada next to the US. US: France, UK = 2 countries, 1 battleground.
     s = score("Europe Scoring", {
@@ -69,7 +69,7 @@ def test_europe_ussr_domination_with_canada() -> None:
     assert s.data["vp"] == -4
 
 
-def test_europe_us_presence_with_poland_romania_and_finland() -> None:
+def test_europe_scoring_us_presence_with_poland_romania_and_finland() -> None:
     # US: Poland, Romania, Finland, West Germany (2 battlegrounds, 3 next to the USSR).
     # USSR: East Germany, Italy, Bulgaria (2 battlegrounds). Equal battlegrounds: no domination.
     s = score("Europe Scoring", {
@@ -105,7 +105,7 @@ def test_influence_without_control_is_not_presence() -> None:
 # -- Asia ---------------------------------------------------------------------------------
 
 
-def test_asia_more_countries_but_fewer_battlegrounds_is_presence() -> None:
+def test_asia_scoring_more_countries_but_fewer_battlegrounds_is_presence() -> None:
     # USSR: North Korea, Afghanistan, Pakistan, India = 4 countries, 3 battlegrounds.
     # US: Japan, South Korea, Australia, Taiwan, Philippines = 5 countries, 2 battlegrounds.
     s = score("Asia Scoring", {
@@ -118,7 +118,7 @@ def test_asia_more_countries_but_fewer_battlegrounds_is_presence() -> None:
     assert s.data["discard"] == [card_number("Asia Scoring")]
 
 
-def test_asia_us_bonus_for_north_korea_and_afghanistan() -> None:
+def test_asia_scoring_us_bonus_for_north_korea_and_afghanistan() -> None:
     # US: North Korea, Afghanistan (both next to the USSR), Japan, Australia.
     # USSR: Pakistan, India. Battlegrounds 2-2: no domination.
     s = score("Asia Scoring", {
@@ -130,7 +130,7 @@ def test_asia_us_bonus_for_north_korea_and_afghanistan() -> None:
     assert s.data["vp"] == 2
 
 
-def test_asia_ussr_domination_with_japan() -> None:
+def test_asia_scoring_ussr_domination_with_japan() -> None:
     # USSR: Japan (next to the US), North Korea, Pakistan, India, Burma = 5 countries, 4 battlegrounds.
     # US: South Korea, Thailand (Southeast Asia counts), Australia = 3 countries, 2 battlegrounds.
     s = score("Asia Scoring", {
@@ -142,7 +142,7 @@ def test_asia_ussr_domination_with_japan() -> None:
     assert s.data["vp"] == -10
 
 
-def test_asia_control() -> None:
+def test_asia_scoring_control() -> None:
     # USSR controls all 6 battlegrounds (Thailand included); the US only Australia.
     s = score("Asia Scoring", {
         "USSR": {"Pakistan": 2, "India": 3, "Japan": 4, "South Korea": 3, "North Korea": 3, "Thailand": 2},
@@ -156,7 +156,7 @@ def test_asia_control() -> None:
 # -- Middle East ----------------------------------------------------------------------------
 
 
-def test_middle_east_ussr_domination() -> None:
+def test_middle_east_scoring_ussr_domination() -> None:
     # USSR: Syria, Iraq, Libya, Egypt = 4 countries, 3 battlegrounds. US: Israel, Iran.
     s = score("Middle East Scoring", {
         "USSR": {"Syria": 2, "Iraq": 3, "Libya": 2, "Egypt": 2},
@@ -188,7 +188,7 @@ def test_domination_needs_a_battleground() -> None:
     assert s.data["vp"] == 3
 
 
-def test_middle_east_control() -> None:
+def test_middle_east_scoring_control() -> None:
     s = score("Middle East Scoring", {
         "USSR": {"Libya": 2, "Egypt": 2, "Israel": 4, "Iraq": 3, "Iran": 2, "Saudi Arabia": 3, "Syria": 2},
         "US": {"Jordan": 2},
@@ -201,7 +201,7 @@ def test_middle_east_control() -> None:
 # -- Central America ---------------------------------------------------------------------------
 
 
-def test_central_america_ussr_domination_with_mexico_and_cuba() -> None:
+def test_central_america_scoring_ussr_domination_with_mexico_and_cuba() -> None:
     # USSR: Cuba, Mexico (battlegrounds next to the US), Nicaragua. US: Panama.
     s = score("Central America Scoring", {
         "USSR": {"Cuba": 3, "Mexico": 2, "Nicaragua": 1},
@@ -213,7 +213,7 @@ def test_central_america_ussr_domination_with_mexico_and_cuba() -> None:
     assert s.data["discard"] == [card_number("Central America Scoring")]
 
 
-def test_central_america_us_gets_no_bonus_for_its_own_neighbours() -> None:
+def test_central_america_scoring_us_gets_no_bonus_for_its_own_neighbours() -> None:
     # US: Mexico, Cuba, Guatemala. USSR: Panama.
     s = score("Central America Scoring", {
         "US": {"Mexico": 2, "Cuba": 3, "Guatemala": 1},
@@ -224,7 +224,7 @@ def test_central_america_us_gets_no_bonus_for_its_own_neighbours() -> None:
     assert s.data["vp"] == 3
 
 
-def test_central_america_control() -> None:
+def test_central_america_scoring_control() -> None:
     s = score("Central America Scoring", {
         "USSR": {"Mexico": 2, "Cuba": 3, "Panama": 2, "Nicaragua": 1},
         "US": {"Haiti": 1},
@@ -237,7 +237,7 @@ def test_central_america_control() -> None:
 # -- South America -------------------------------------------------------------------------------
 
 
-def test_south_america_us_domination() -> None:
+def test_south_america_scoring_us_domination() -> None:
     # US: Venezuela, Brazil, Colombia. USSR: Chile, Peru.
     s = score("South America Scoring", {
         "US": {"Venezuela": 2, "Brazil": 2, "Colombia": 1},
@@ -249,7 +249,7 @@ def test_south_america_us_domination() -> None:
     assert s.data["discard"] == [card_number("South America Scoring")]
 
 
-def test_south_america_control() -> None:
+def test_south_america_scoring_control() -> None:
     s = score("South America Scoring", {
         "US": {"Venezuela": 2, "Brazil": 2, "Chile": 3, "Argentina": 2},
         "USSR": {},
@@ -262,7 +262,7 @@ def test_south_america_control() -> None:
 # -- Africa -----------------------------------------------------------------------------------------
 
 
-def test_africa_neither_dominates() -> None:
+def test_africa_scoring_neither_dominates() -> None:
     # USSR: Angola, Zaire, Algeria, Ethiopia = 4 countries, 3 battlegrounds.
     # US: South Africa, Nigeria, Kenya, Botswana, Morocco = 5 countries, 2 battlegrounds.
     s = score("Africa Scoring", {
@@ -275,7 +275,7 @@ def test_africa_neither_dominates() -> None:
     assert s.data["discard"] == [card_number("Africa Scoring")]
 
 
-def test_africa_ussr_domination() -> None:
+def test_africa_scoring_ussr_domination() -> None:
     s = score("Africa Scoring", {
         "USSR": {"Angola": 1, "Zaire": 1, "Ethiopia": 1},
         "US": {"South Africa": 3},
@@ -285,7 +285,7 @@ def test_africa_ussr_domination() -> None:
     assert s.data["vp"] == -4
 
 
-def test_africa_control() -> None:
+def test_africa_scoring_control() -> None:
     # Control counts influence net of the opponent's: South Africa US 5, USSR 2 (stability 3).
     s = score("Africa Scoring", {
         "US": {"Algeria": 2, "Nigeria": 1, "Zaire": 1, "Angola": 1, "South Africa": 5, "Kenya": 2},
@@ -299,7 +299,7 @@ def test_africa_control() -> None:
 # -- Southeast Asia ------------------------------------------------------------------------------------
 
 
-def test_southeast_asia_one_vp_per_country_two_for_thailand() -> None:
+def test_southeast_asia_scoring_one_vp_per_country_two_for_thailand() -> None:
     # US: Thailand (2), Philippines, Malaysia = 4 VP. USSR: Vietnam, Laos/Cambodia, Burma = 3 VP.
     # Japan and North Korea are in Asia but not in Southeast Asia.
     s = score("Southeast Asia Scoring", {
@@ -313,7 +313,7 @@ def test_southeast_asia_one_vp_per_country_two_for_thailand() -> None:
     assert s.data["discard"] == []
 
 
-def test_southeast_asia_ussr_sweep() -> None:
+def test_southeast_asia_scoring_ussr_sweep() -> None:
     s = score("Southeast Asia Scoring", {
         "USSR": {"Burma": 2, "Laos/Cambodia": 1, "Thailand": 2, "Vietnam": 1, "Malaysia": 2,
                  "Indonesia": 1, "Philippines": 2},

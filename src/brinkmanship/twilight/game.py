@@ -156,7 +156,7 @@ class Twilight:
             c = d["headline"][s]
             if not c:
                 hl[s] = None
-            elif s == side or d["hl_open"] == s:
+            elif s == side or d["hl_open"] in (s, "both"):
                 hl[s] = c
             else:
                 hl[s] = "hidden"
@@ -209,7 +209,7 @@ class Twilight:
         opp_hand = d["hands"][OPPONENT[side]]
         if side == USSR and "Aldrich Ames Remix" in d["effects"]:
             return sorted(opp_hand)
-        return sorted(c for c in d["known"][side] if c in opp_hand)
+        return sorted({c for c in d["known"][side] if c in opp_hand})
 
     def describe(self, d: Data) -> str:
         """A one-line prompt for the pending decision (public)."""
@@ -266,8 +266,12 @@ class Twilight:
         rest = list(hand)
         for c in known:
             rest.remove(c)
-        pool = rest + n["deck"]
-        hidden_hl = n["headline"][opp] and n["hl_open"] != opp
+        # Cards a pending event decision is looking at (Our Man in Tehran's
+        # top five) stay where they are: the decision refers to them.
+        fixed = {c for f in n["stack"] if f["f"] == "ask" for c in f["data"].get("cards", ())}
+        deck_fixed = [c for c in n["deck"] if c in fixed]
+        pool = rest + [c for c in n["deck"] if c not in fixed]
+        hidden_hl = n["headline"][opp] and n["hl_open"] not in (opp, "both")
         if hidden_hl:
             pool.append(n["headline"][opp])
         r.shuffle(pool)
@@ -275,7 +279,8 @@ class Twilight:
             n["headline"][opp] = pool.pop()
         k = len(rest)
         n["hands"][opp] = known + pool[:k]
-        n["deck"] = pool[k:]
+        n["deck"] = pool[k:] + deck_fixed  # the top of the deck is the end of the list
+        n["known"][side] = known  # forget stale entries: they could match a redealt card
         # The future is hidden too: reseed so shuffles and rolls differ.
         n["rng"] = r.getrandbits(64)
         return n

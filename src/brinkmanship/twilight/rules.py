@@ -204,11 +204,19 @@ def card_ops(d: Data, side: str, card: int, base: int | None = None) -> tuple[in
         if (side == US and "Containment" in eff) or (side == USSR and "Brezhnev Doctrine" in eff):
             ops = min(4, ops + 1) if ops < 4 else ops
         purge = eff.get("Red Scare/Purge")
-        if purge is not None and purge["side"] == side:
+        if purge is not None and purge["side"] in (side, "both"):
             ops = max(1, ops - 1)
         if side == USSR and "Vietnam Revolts" in eff:
             bonus.append(["Southeast Asia", 1])
     return ops + sum(b[1] for b in bonus), bonus
+
+
+def flat_ops(d: Data, side: str, card: int) -> int:
+    """A card's ops value with modifiers but without region bonuses: the value
+    that counts where nothing is spent in a region (Space Race requirement,
+    "discard a card worth N ops", traps, an event's single coup outside Asia)."""
+    ops, bonus = card_ops(d, side, card)
+    return ops - sum(b[1] for b in bonus)
 
 
 def add_effect(d: Data, name: str, until: str = "game", **data: Any) -> None:
@@ -364,7 +372,7 @@ def _headline_first(d: Data) -> str:
 def _reveal_headlines(d: Data) -> list[str]:
     hl = d["headline"]
     d["reveals"] += 1
-    d["hl_open"] = ""
+    d["hl_open"] = "both"  # both headlines are public until they have resolved
     parts = []
     for side in (USSR, US):
         parts.append(f"{side} {CARD_NAME[hl[side]]}" if hl[side] else f"{side} nothing")
@@ -570,6 +578,7 @@ def _proc_turn(d: Data, f: Frame) -> None:
         else:
             del f["order"]
             f.pop("first", None)
+            d["hl_open"] = ""
             d["ar"] = 1
             d["phasing"] = USSR
             f["step"] = "round"
@@ -738,10 +747,7 @@ def can_space(d: Data, side: str, card: int) -> bool:
     if d["space_tries"][side] >= allowed:
         return False
     # Region bonuses (the China Card's Asia +1) never count here (9.6).
-    ops, bonus = card_ops(d, side, card)
-    for _, amount in bonus:
-        ops -= amount
-    return ops >= SPACE_BOXES[box][1]
+    return flat_ops(d, side, card) >= SPACE_BOXES[box][1]
 
 
 def rounds_left(d: Data, f: Frame) -> int:
@@ -808,13 +814,6 @@ def _cmc_lift(d: Data, side: str, acts: list[Action]) -> list[Action]:
     return acts
 
 
-def _trap_ops(d: Data, side: str, c: int) -> int:
-    """A card's ops value for a trap discard: modifiers apply, region
-    bonuses do not (nothing is spent in a region)."""
-    ops, bonus = card_ops(d, side, c)
-    return ops - sum(b[1] for b in bonus)
-
-
 def _legal_constrained_round(d: Data, f: Frame, hand: list[int], envious: bool) -> list[Action]:
     """A round that is not played normally. Scoring cards that must be played
     now (ruling 9) come first. A side trapped by Quagmire/Bear Trap discards
@@ -828,7 +827,7 @@ def _legal_constrained_round(d: Data, f: Frame, hand: list[int], envious: bool) 
     if scoring and len(scoring) >= rounds_left(d, f):
         acts = scoring
     elif TRAPS[side] in d["effects"]:
-        able = [c for c in hand if not SCORING[c] and _trap_ops(d, side, c) >= 2]
+        able = [c for c in hand if not SCORING[c] and flat_ops(d, side, c) >= 2]
         if envious and MISSILE_ENVY in able:
             able = [MISSILE_ENVY]
         acts = [DISCARD[c] for c in able] or scoring
@@ -977,7 +976,7 @@ def _coup_pool(d: Data, side: str, f: Frame | None) -> list[int] | tuple[int, ..
     return OPEN_FOR_COUPS[d["defcon"]]
 
 
-def _protected(d: Data, side: str, i: int, coup: bool) -> bool:
+def protected(d: Data, side: str, i: int, coup: bool) -> bool:
     """Is country ``i`` shielded from ``side``'s coups/realignments by an effect?
     NATO (US-controlled Europe, except France after De Gaulle and West
     Germany after Willy Brandt), the US/Japan pact (Japan), and The Reformer
@@ -1003,7 +1002,7 @@ def coup_targets(d: Data, side: str, f: Frame | None = None, coup: bool = True) 
     opp_inf = d["inf"][OPPONENT[side]]
     pool = _coup_pool(d, side, f)
     if d["effects"]:
-        return [i for i in pool if opp_inf[i] and not _protected(d, side, i, coup)]
+        return [i for i in pool if opp_inf[i] and not protected(d, side, i, coup)]
     return [i for i in pool if opp_inf[i]]
 
 

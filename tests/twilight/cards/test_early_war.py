@@ -512,3 +512,17 @@ def test_formosan_resolution_in_final_scoring(card: str) -> None:
     assert s.is_terminal and s.result == "final_scoring"
     # Asia 9 for the US; every other region 0; the USSR holds The China Card: 9 - 1.
     assert s.data["vp"] == 8
+
+
+def test_red_scare_purge_played_by_both_sides_in_one_turn() -> None:
+    # The USSR purged the US earlier this turn; the US then plays the card
+    # again (e.g. taken back with SALT Negotiations): both sides suffer.
+    s = bm.from_position("twilight", {
+        "options": {"events": True}, "phasing": "US",
+        "effects": {"Red Scare/Purge": {"until": "turn", "side": "US"}},
+        "hands": {"USSR": ["Fidel"], "US": ["Red Scare/Purge", "Nasser"]},
+    })
+    s.apply("event Red Scare/Purge")
+    assert s.data["effects"]["Red Scare/Purge"]["side"] == "both"
+    s.apply("ops Fidel")
+    assert s.view("USSR")["decision"].startswith("USSR: 1 ops")

@@ -122,7 +122,7 @@ def test_marine_barracks_bombing_clears_lebanon_then_two_more_in_the_middle_east
 
 
 # -- #89 Soviets Shoot Down KAL-007 --------------------------------------------------
-def test_kal_007_with_south_korea_gives_four_ops_without_coups() -> None:
+def test_soviets_shoot_down_kal_007_with_south_korea_gives_four_ops_without_coups() -> None:
     s = late(phasing="US", defcon=4, hands={"USSR": ["Wargames"], "US": ["Soviets Shoot Down KAL-007"]},
              influence={"US": {"South Korea": 3}, "USSR": {"North Korea": 2, "Mexico": 1}})
     s.apply("event KAL-007")
@@ -137,7 +137,7 @@ def test_kal_007_with_south_korea_gives_four_ops_without_coups() -> None:
     assert 89 in s.data["removed"]
 
 
-def test_kal_007_without_south_korea_is_only_defcon_and_vp() -> None:
+def test_soviets_shoot_down_kal_007_without_south_korea_is_only_defcon_and_vp() -> None:
     s = late(phasing="US", defcon=4, hands={"USSR": ["Wargames"], "US": ["Soviets Shoot Down KAL-007"]},
              influence={"US": {"South Korea": 1}, "USSR": {"South Korea": 1}})
     s.apply("event KAL-007")
@@ -145,7 +145,7 @@ def test_kal_007_without_south_korea_is_only_defcon_and_vp() -> None:
     assert s.current_player == "USSR"
 
 
-def test_kal_007_played_by_the_ussr_for_ops_at_defcon_2_loses() -> None:
+def test_soviets_shoot_down_kal_007_played_by_the_ussr_for_ops_at_defcon_2_loses() -> None:
     s = late(defcon=2, hands={"USSR": ["Soviets Shoot Down KAL-007"], "US": ["Wargames"]})
     s.apply_many(["ops Soviets Shoot Down KAL-007", "event Soviets Shoot Down KAL-007"])
     assert s.is_terminal and s.winner == "US" and s.result == "defcon"

@@ -18,9 +18,9 @@ from brinkmanship.twilight.rules import (
     add_effect,
     ask,
     begin_ops,
-    card_ops,
     control,
     discard_from_hand,
+    flat_ops,
     has_effect,
     log,
     play_event,
@@ -76,19 +76,12 @@ def vietnam_revolts(d: Data, side: str) -> None:
            "get +1 this turn.")
 
 
-def _discard_value(d: Data, side: str, card: int) -> int:
-    """Ops value of ``card`` in ``side``'s hand after modifiers, for "discard
-    a card worth N ops" (region bonuses depend on where ops go: not counted)."""
-    ops, bonus = card_ops(d, side, card)
-    return ops - sum(b[1] for b in bonus)
-
-
 @event(10)
 def blockade(d: Data, side: str) -> None:
     """Blockade: the US may discard a card worth 3 or more ops (after
     modifiers); if it does not, or has none, all US influence leaves West
     Germany."""
-    options = [c for c in d["hands"][US] if _discard_value(d, US, c) >= 3]
+    options = [c for c in d["hands"][US] if flat_ops(d, US, c) >= 3]
     if not options:
         log(d, "Blockade: the US holds no card worth 3 ops.")
         _blockade_west_germany(d)
@@ -259,7 +252,10 @@ def red_scare_purge(d: Data, side: str) -> None:
     """Red Scare/Purge: for the rest of the turn every card the player's
     opponent plays for operations is worth 1 op less (never below 1)."""
     opp = OPPONENT[side]
-    add_effect(d, "Red Scare/Purge", "turn", side=opp)
+    current = d["effects"].get("Red Scare/Purge")
+    # Played by both sides in one turn (SALT can bring it back): both suffer.
+    victim = "both" if current is not None and current["side"] != opp else opp
+    add_effect(d, "Red Scare/Purge", "turn", side=victim)
     log(d, f"Red Scare/Purge: {opp} cards are worth 1 op less this turn (at least 1).")
 
 

@@ -24,7 +24,6 @@ from brinkmanship.twilight.rules import (
     add_effect,
     ask,
     begin_ops,
-    card_ops,
     change_defcon,
     control,
     coup_targets,
@@ -32,6 +31,7 @@ from brinkmanship.twilight.rules import (
     discard_from_hand,
     end_effect,
     end_game,
+    flat_ops,
     gain_vp,
     has_effect,
     log,
@@ -62,14 +62,6 @@ _SOUTH_AMERICA = list(IN_REGION["South America"])
 _REGION_OPTIONS = [OPTIONS.index(r) for r in REGIONS]
 _COUP = OPTIONS.index("coup")
 _REALIGN = OPTIONS.index("realign")
-
-
-def event_coup_ops(d: Data, side: str, card: int) -> int:
-    """Ops of ``card`` for a single coup an event grants ``side`` outside
-    Asia (Ortega, Che): the card's value with every modifier, without the
-    region bonuses (China Card, Vietnam Revolts) that only count in Asia."""
-    ops, bonus = card_ops(d, side, card)
-    return ops - sum(amount for _, amount in bonus)
 
 
 @event(82)
@@ -178,7 +170,7 @@ def _ortega_coup(d: Data, f: Frame, i: int | None) -> None:
     if i is None:
         log(d, "Ortega Elected in Nicaragua: the USSR makes no coup.")
         return
-    declare_coup(d, USSR, i, event_coup_ops(d, USSR, 91), free=True)
+    declare_coup(d, USSR, i, flat_ops(d, USSR, 91), free=True)
 
 
 @event(92)
@@ -224,7 +216,7 @@ def latin_american_debt_crisis(d: Data, side: str) -> None:
     """Latin American Debt Crisis: the US may discard a card worth at least
     3 ops (after ops modifiers); if it does not, the USSR doubles its
     influence in 2 South American countries of its choice."""
-    cards = sorted(c for c in d["hands"][US] if not SCORING[c] and card_ops(d, US, c)[0] >= 3)
+    cards = sorted(c for c in d["hands"][US] if not SCORING[c] and flat_ops(d, US, c) >= 3)
     if cards:
         ask(d, US, "discard", cards, "latin_american_debt_crisis", optional=True)
     else:

@@ -22,7 +22,7 @@ from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
     US,
     USSR,
-    _protected,
+    protected,
     add_effect,
     add_milops,
     ask,
@@ -67,9 +67,9 @@ def brush_war(d: Data, side: str) -> bool | None:
     The USSR may not attack a US-controlled European country under NATO
     (unless De Gaulle or Willy Brandt took that country out of NATO)."""
     # A war is not a coup: of the coup/realignment shields only NATO (with
-    # its exemptions) applies, which is what ``_protected`` checks for a
+    # its exemptions) applies, which is what ``protected`` checks for a
     # realignment (The Reformer bans coups only).
-    options = [i for i in _SMALL_COUNTRIES if not (d["effects"] and _protected(d, side, i, False))]
+    options = [i for i in _SMALL_COUNTRIES if not (d["effects"] and protected(d, side, i, False))]
     return ask(d, side, "target", options, "brush_war") or False
 
 

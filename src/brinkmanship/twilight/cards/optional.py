@@ -14,7 +14,6 @@ from brinkmanship.twilight.board import (
     NAMES,
     SCORING,
 )
-from brinkmanship.twilight.cards.late_war import event_coup_ops
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
@@ -26,6 +25,7 @@ from brinkmanship.twilight.rules import (
     control,
     coup_targets,
     declare_coup,
+    flat_ops,
     gain_vp,
     has_effect,
     log,
@@ -129,7 +129,7 @@ def _che_coup(d: Data, f: Frame, i: int | None) -> None:
         log(d, "Che: the USSR makes no coup.")
         return
     second = f["data"]["first"] >= 0
-    declare_coup(d, USSR, i, event_coup_ops(d, USSR, 107), free=False, then="" if second else "che_result")
+    declare_coup(d, USSR, i, flat_ops(d, USSR, 107), free=False, then="" if second else "che_result")
 
 
 @then("che_result")
