@@ -22,7 +22,6 @@ from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
     US,
     USSR,
-    protected,
     add_effect,
     add_milops,
     ask,
@@ -32,6 +31,7 @@ from brinkmanship.twilight.rules import (
     coup_targets,
     gain_vp,
     log,
+    protected,
     push_influence,
     realign_targets,
     region_scores,
