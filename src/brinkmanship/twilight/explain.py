@@ -24,7 +24,7 @@ from brinkmanship.twilight.rules import CHANCE, Data
 _EXPECTED = {
     "setup": "place",
     "headline": "headline",
-    "action": "event, ops, space or pass",
+    "action": "event, ops, space, pass, discard, remove or choose",
     "ops": "place, coup or realign",
     "roll": "roll",
     "eagle": "discard or pass",

@@ -222,7 +222,15 @@ class Twilight:
             return f"{p}: place {f['left']} more influence in {f['region']} (set-up)"
         if kind == "headline":
             return f"{p}: choose a headline card"
+        if kind == "action" and "only" in f:
+            return (f"{p}: play {CARD_NAME[f['only']]} (taken by {CARD_NAME[f['ret']]}) "
+                    "or 'choose return' to give it back")
         if kind == "action":
+            eff = d["effects"]
+            trap = (eff.get("Quagmire") if p == US else eff.get("Bear Trap"))
+            if trap is not None:
+                return (f"{p}: trapped by {'Quagmire' if p == US else 'Bear Trap'}: discard a card worth "
+                        "2+ ops and roll 1-4 to escape")
             extra = " (extra round)" if f["extra"] else ""
             return f"{p}: play a card, turn {d['turn']} action round {d['ar']}{extra}"
         if kind == "ops":
