@@ -17,7 +17,9 @@ def _played(seed: int, n: int) -> tuple[SavedGame, bm.State]:
 
     state = bm.new_game("twilight", seed=seed)
     rng = random.Random(seed)
-    actions = [state.apply_random(rng).text for _ in range(n)]
+    actions = []
+    while len(actions) < n and not state.is_terminal:
+        actions.append(state.apply_random(rng).text)
     return SavedGame("twilight", seed, {"optional_cards": True}, {"USSR": "human", "US": "random"}, actions), state
 
 

@@ -7,7 +7,8 @@ from brinkmanship.core.undo import UndoHistory
 
 
 def test_undo_within_own_placements() -> None:
-    s = bm.from_position("twilight", {"hands": {"USSR": ["Decolonization"], "US": ["NATO"]}})
+    s = bm.from_position("twilight", {"options": {"events": False},
+                                      "hands": {"USSR": ["Decolonization"], "US": ["NATO"]}})
     h = UndoHistory()
     s = h.apply(s, "ops Decolonization")
     s = h.apply(s, "place Poland")

@@ -21,7 +21,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import INDEX, IS_ASIA
-from tests.twilight.helpers import inf, placements
+from tests.twilight.helpers import inf, ops_only, placements
 
 
 def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:
@@ -35,7 +35,7 @@ def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:
         "china": {"holder": "USSR", "face_up": True},
     }
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def test_five_placements_when_all_go_to_asia() -> None:
@@ -143,7 +143,7 @@ def test_one_realignment_roll_outside_asia_leaves_four_in_all() -> None:
 
 
 def test_after_play_it_passes_face_down_and_turns_face_up_at_the_end_of_the_turn() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 1,
         "action_round": 6,
         "phasing": "USSR",

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from tests.twilight.helpers import inf
+from tests.twilight.helpers import inf, ops_only
 
 
 def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR", **extra: Any) -> bm.State:
@@ -33,7 +33,7 @@ def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR"
         "hands": {side: [card], "US" if side == "USSR" else "USSR": [other]},
     }
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def test_successful_coup_removes_opponent_influence_then_adds_the_excess() -> None:

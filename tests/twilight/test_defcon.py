@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import brinkmanship as bm
-from tests.twilight.helpers import inf
+from tests.twilight.helpers import inf, ops_only
 
 # One US point in a country of each region.
 TARGETS = {
@@ -30,7 +30,7 @@ TARGETS = {
 
 
 def one_of_each(defcon: int) -> bm.State:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "defcon": defcon,
         "phasing": "USSR",
         "influence": {"USSR": {"Syria": 1}, "US": {c: 1 for c in TARGETS.values()}},
@@ -72,7 +72,7 @@ def test_a_coup_in_a_closed_region_is_refused(defcon: int, country: str, region:
 
 
 def test_influence_placement_is_never_restricted_by_defcon() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "defcon": 2,
         "phasing": "USSR",
         "influence": {"USSR": {"Syria": 1}, "US": {}},
@@ -87,20 +87,20 @@ def test_influence_placement_is_never_restricted_by_defcon() -> None:
 
 
 def test_defcon_improves_by_one_at_the_start_of_a_turn() -> None:
-    s = bm.from_position("twilight", {"turn": 2, "phase": "turn_start", "defcon": 3})
+    s = ops_only({"turn": 2, "phase": "turn_start", "defcon": 3})
     assert s.data["defcon"] == 4
     assert "DEFCON rises to 4." in s.log
     assert s.current_player == "USSR"  # on to the headline
 
 
 def test_defcon_never_rises_above_5() -> None:
-    s = bm.from_position("twilight", {"turn": 2, "phase": "turn_start", "defcon": 5})
+    s = ops_only({"turn": 2, "phase": "turn_start", "defcon": 5})
     assert s.data["defcon"] == 5
     assert not any(line.startswith("DEFCON") for line in s.log)
 
 
 def test_us_battleground_coup_at_defcon_2_ends_the_game_for_the_us() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "defcon": 2,
         "phasing": "US",
         "influence": {"USSR": {"Brazil": 1}, "US": {}},
@@ -118,7 +118,7 @@ def test_us_battleground_coup_at_defcon_2_ends_the_game_for_the_us() -> None:
 def last_round(defcon: int, milops: dict[str, int], us_card: str = "Independent Reds",
                us_influence: dict[str, int] | None = None) -> bm.State:
     """Turn 1, action round 6, the US's play: the last play of the turn."""
-    return bm.from_position("twilight", {
+    return ops_only({
         "turn": 1,
         "action_round": 6,
         "phasing": "US",

@@ -14,21 +14,22 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.invariants import check
 
-GAMES = 500
-CHUNKS = 10
+OPS_ONLY_GAMES = 500
+EVENT_GAMES = 1000  # events and optional cards on (the defaults)
+CHUNK = 50
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_keep_invariants(chunk: int) -> None:
-    per = GAMES // CHUNKS
-    play_games(range(chunk * per, (chunk + 1) * per), {})
+@pytest.mark.parametrize("chunk", range(OPS_ONLY_GAMES // CHUNK))
+def test_random_ops_only_games_keep_invariants(chunk: int) -> None:
+    play_games(range(chunk * CHUNK, (chunk + 1) * CHUNK), {"events": False})
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(2))
-def test_random_games_with_the_events_built_so_far(chunk: int) -> None:
-    play_games(range(10_000 + chunk * 50, 10_000 + (chunk + 1) * 50), {"events": True})
+@pytest.mark.parametrize("chunk", range(EVENT_GAMES // CHUNK))
+def test_random_games_with_every_event_keep_invariants(chunk: int) -> None:
+    start = 100_000 + chunk * CHUNK
+    play_games(range(start, start + CHUNK), {"events": True, "optional_cards": True})
 
 
 def play_games(seeds: range, options: dict[str, bool]) -> None:

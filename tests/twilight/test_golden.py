@@ -21,12 +21,20 @@ import pytest
 import brinkmanship as bm
 
 GOLDEN = Path(__file__).parent / "golden"
-SEEDS = (2026, 1, 2)
+# (file name, seed, options): three ops-only games (one per way they ended) and
+# games with every card event on.
+GAMES = (
+    ("twilight_seed2026", 2026, {"events": False}),
+    ("twilight_seed1", 1, {"events": False}),
+    ("twilight_seed2", 2, {"events": False}),
+    ("twilight_events_seed3", 3, {"events": True}),
+    ("twilight_events_seed4", 4, {"events": True}),
+)
 
 
-def record(seed: int) -> dict[str, Any]:
+def record(seed: int, options: dict[str, bool]) -> dict[str, Any]:
     """Play a random game from ``seed`` and describe it completely."""
-    s = bm.new_game("twilight", seed=seed)
+    s = bm.new_game("twilight", seed=seed, options=options)
     rng = random.Random(seed)
     actions = []
     while not s.is_terminal:
@@ -45,9 +53,9 @@ def record(seed: int) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_replay_reproduces_the_golden_game(seed: int) -> None:
-    golden = json.loads((GOLDEN / f"twilight_seed{seed}.json").read_text())
+@pytest.mark.parametrize(("name", "seed", "options"), GAMES)
+def test_replay_reproduces_the_golden_game(name: str, seed: int, options: dict[str, bool]) -> None:
+    golden = json.loads((GOLDEN / f"{name}.json").read_text())
     s = bm.new_game("twilight", seed=golden["seed"], options=golden["options"])
     for a in golden["actions"]:
         s.apply(a)
@@ -56,14 +64,14 @@ def test_replay_reproduces_the_golden_game(seed: int) -> None:
     assert hashlib.sha256(s.to_json().encode()).hexdigest() == golden["state_sha256"]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_play_is_reproducible(seed: int) -> None:
-    golden = json.loads((GOLDEN / f"twilight_seed{seed}.json").read_text())
-    assert record(seed)["actions"] == golden["actions"]
+@pytest.mark.parametrize(("name", "seed", "options"), GAMES)
+def test_random_play_is_reproducible(name: str, seed: int, options: dict[str, bool]) -> None:
+    golden = json.loads((GOLDEN / f"{name}.json").read_text())
+    assert record(seed, options)["actions"] == golden["actions"]
 
 
 if __name__ == "__main__":
-    for seed in SEEDS:
-        path = GOLDEN / f"twilight_seed{seed}.json"
-        path.write_text(json.dumps(record(seed), indent=1) + "\n")
+    for name, seed, options in GAMES:
+        path = GOLDEN / f"{name}.json"
+        path.write_text(json.dumps(record(seed, options), indent=1) + "\n")
         print("wrote", path)

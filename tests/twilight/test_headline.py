@@ -17,13 +17,13 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
-from tests.twilight.helpers import texts
+from tests.twilight.helpers import ops_only, texts
 
 
 def headline_position(ussr: list[str], us: list[str], **extra: Any) -> bm.State:
     pos: dict[str, Any] = {"turn": 2, "phase": "headline", "hands": {"USSR": ussr, "US": us}}
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def line(s: bm.State, text: str) -> int:
@@ -69,7 +69,7 @@ def test_headline_cards_are_played_only_as_events() -> None:
     s.apply("headline Decolonization")
     s.apply("headline Duck and Cover")
     assert s.data["space"] == {"USSR": 0, "US": 0}
-    assert s.view(None)["influence"] == bm.from_position("twilight", {}).view(None)["influence"]
+    assert s.view(None)["influence"] == ops_only({}).view(None)["influence"]
 
 
 def test_higher_ops_headline_resolves_first() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from tests.twilight.helpers import inf, placements
+from tests.twilight.helpers import inf, ops_only, placements
 
 
 def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any) -> bm.State:
@@ -30,7 +30,7 @@ def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any)
         "hands": {"USSR": [ussr_card], "US": ["Fidel"]},
     }
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def test_access_is_own_influence_its_neighbours_and_own_superpower() -> None:
@@ -45,7 +45,7 @@ def test_access_is_own_influence_its_neighbours_and_own_superpower() -> None:
 
 
 def test_us_with_no_influence_reaches_only_the_countries_next_to_the_us() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "phasing": "US",
         "influence": {"USSR": {"Syria": 1}, "US": {}},
         "hands": {"USSR": ["Fidel"], "US": ["Independent Reds"]},
@@ -72,7 +72,7 @@ def test_influence_placed_this_round_does_not_extend_access() -> None:
 
 
 def test_influence_placed_last_round_gives_access_in_the_next_round() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "phasing": "USSR",
         "influence": {"USSR": {"Syria": 1}, "US": {}},
         "hands": {"USSR": ["Nasser", "Blockade"], "US": ["CIA Created", "Truman Doctrine"]},

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from tests.twilight.helpers import inf
+from tests.twilight.helpers import inf, ops_only
 
 
 def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR", **extra: Any) -> bm.State:
@@ -34,7 +34,7 @@ def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR"
         "hands": {side: [card], "US" if side == "USSR" else "USSR": ["Olympic Games"]},
     }
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def realignment_line(s: bm.State) -> str:

@@ -23,7 +23,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
-from tests.twilight.helpers import texts
+from tests.twilight.helpers import ops_only, texts
 
 Influence = dict[str, dict[str, int]]
 
@@ -31,7 +31,7 @@ Influence = dict[str, dict[str, int]]
 def score(card: str, influence: Influence, vp: int = 0, side: str = "USSR") -> bm.State:
     """``side`` plays ``card`` for its event in action round 1 of turn 5."""
     other = "US" if side == "USSR" else "USSR"
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 1, "phasing": side, "vp": vp, "influence": influence,
         "hands": {side: [card, "Olympic Games"], other: ["Summit"]},
     })
@@ -337,7 +337,7 @@ def action_position(ar: int, side: str, hand: list[str], **extra: Any) -> bm.Sta
     pos: dict[str, Any] = {"turn": 2, "action_round": ar, "phasing": side,
                            "hands": {side: hand, other: ["Summit"]}}
     pos.update(extra)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def test_scoring_cards_are_played_only_as_events() -> None:

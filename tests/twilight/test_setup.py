@@ -12,7 +12,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA
-from tests.twilight.helpers import texts
+from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
 EASTERN_EUROPE = [
     "Austria", "Finland", "East Germany", "Poland", "Czechoslovakia", "Hungary",
@@ -29,7 +29,7 @@ def total(s: bm.State, side: str) -> int:
 
 
 def test_printed_influence_before_the_free_placements() -> None:
-    s = bm.new_game("twilight", seed=1)
+    s = bm.new_game("twilight", seed=1, options=OPS_ONLY)
     v = s.view(None)
     assert v["influence"]["USSR"] == {
         "Syria": 1, "Iraq": 1, "North Korea": 3, "East Germany": 3, "Finland": 1,
@@ -43,7 +43,7 @@ def test_printed_influence_before_the_free_placements() -> None:
 
 
 def test_ussr_places_six_in_eastern_europe_first() -> None:
-    s = bm.new_game("twilight", seed=1)
+    s = bm.new_game("twilight", seed=1, options=OPS_ONLY)
     assert s.current_player == "USSR"
     assert sorted(texts(s)) == sorted(f"place {c}" for c in EASTERN_EUROPE)
     with pytest.raises(bm.IllegalActionError):
@@ -59,7 +59,7 @@ def test_ussr_places_six_in_eastern_europe_first() -> None:
 
 
 def test_us_then_places_seven_in_western_europe() -> None:
-    s = bm.new_game("twilight", seed=1)
+    s = bm.new_game("twilight", seed=1, options=OPS_ONLY)
     for _ in range(6):
         s.apply("place East Germany")
     assert s.current_player == "US"
@@ -82,7 +82,7 @@ def test_us_then_places_seven_in_western_europe() -> None:
 
 
 def test_austria_and_finland_are_offered_to_both_sides() -> None:
-    s = bm.new_game("twilight", seed=2)
+    s = bm.new_game("twilight", seed=2, options=OPS_ONLY)
     assert {"place Austria", "place Finland"} <= set(texts(s))
     for _ in range(6):
         s.apply("place Finland")
@@ -96,7 +96,7 @@ def test_austria_and_finland_are_offered_to_both_sides() -> None:
 
 @pytest.mark.parametrize("seed", [1, 7, 42])
 def test_opening_deal_china_card_and_tracks(seed: int) -> None:
-    s = bm.new_game("twilight", seed=seed)
+    s = bm.new_game("twilight", seed=seed, options=OPS_ONLY)
     d = s.data
     assert len(d["hands"]["USSR"]) == 8
     assert len(d["hands"]["US"]) == 8
@@ -116,13 +116,13 @@ def test_opening_deal_china_card_and_tracks(seed: int) -> None:
 
 
 def test_without_optional_cards_the_early_war_deck_has_35_cards() -> None:
-    s = bm.new_game("twilight", seed=5, options={"optional_cards": False})
+    s = bm.new_game("twilight", seed=5, options={"optional_cards": False, **OPS_ONLY})
     d = s.data
     assert len(d["hands"]["USSR"]) + len(d["hands"]["US"]) + len(d["deck"]) == 35
 
 
 def test_setup_phase_from_a_position() -> None:
-    s = bm.from_position("twilight", {"phase": "setup", "hands": {"USSR": ["Fidel"], "US": ["NATO"]}})
+    s = ops_only({"phase": "setup", "hands": {"USSR": ["Fidel"], "US": ["NATO"]}})
     assert s.current_player == "USSR"
     assert total(s, "USSR") == 9
     for _ in range(6):

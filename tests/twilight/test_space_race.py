@@ -20,7 +20,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CHINA, card_number
-from tests.twilight.helpers import texts
+from tests.twilight.helpers import ops_only, texts
 
 # box: (Ops needed, highest winning roll, VP first, VP second)
 BOXES = {
@@ -40,7 +40,7 @@ CARD_WITH_OPS = {1: "Nasser", 2: "Decolonization", 3: "COMECON", 4: "Red Scare/P
 def position(**fields: Any) -> bm.State:
     pos: dict[str, Any] = {"turn": 4, "action_round": 1, "phasing": "USSR"}
     pos.update(fields)
-    return bm.from_position("twilight", pos)
+    return ops_only(pos)
 
 
 def play_ops(s: bm.State, card: str, country: str) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA, OPTIONAL_CARDS, PERIOD_CARDS, SCORING, card_number
-from tests.twilight.helpers import texts
+from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
 MID_WAR = set(PERIOD_CARDS["Mid"]) | set(OPTIONAL_CARDS["Mid"])
 LATE_WAR = set(PERIOD_CARDS["Late"]) | set(OPTIONAL_CARDS["Late"])
@@ -48,7 +48,7 @@ def autoplay_action_round(s: bm.State) -> None:
 
 
 def test_action_rounds_alternate_six_per_side_then_seven_from_turn_4() -> None:
-    s = bm.new_game("twilight", seed=11)
+    s = bm.new_game("twilight", seed=11, options=OPS_ONLY)
     for _ in range(6):
         s.apply("place Poland")
     for _ in range(7):
@@ -71,7 +71,7 @@ def test_action_rounds_alternate_six_per_side_then_seven_from_turn_4() -> None:
 
 
 def test_the_last_action_round_of_an_early_war_turn_is_the_sixth() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 3, "action_round": 6, "phasing": "US",
         "hands": {"USSR": ["Fidel"], "US": ["Truman Doctrine"]},
         "deck": list(range(36, 60)),
@@ -83,11 +83,11 @@ def test_the_last_action_round_of_an_early_war_turn_is_the_sixth() -> None:
     assert s.current_player == "USSR"
     assert all(t.startswith("headline ") for t in texts(s))
     with pytest.raises(bm.PositionError):
-        bm.from_position("twilight", {"turn": 3, "action_round": 7})
+        ops_only({"turn": 3, "action_round": 7})
 
 
 def test_a_mid_war_turn_has_a_seventh_action_round() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 7, "phasing": "USSR",
         "hands": {"USSR": ["Fidel"], "US": ["Truman Doctrine"]},
     })
@@ -103,7 +103,7 @@ def test_deal_alternates_one_card_at_a_time_ussr_first() -> None:
     # Turn 2: the USSR holds 3 cards (and The China Card), the US 5.
     deck = ["Duck and Cover", "Five Year Plan", "Socialist Governments", "Fidel", "Vietnam Revolts",
             "Blockade", "Korean War", "Romanian Abdication", "Arab-Israeli War"]
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "phase": "turn_start",
         "hands": {"USSR": ["COMECON", "Nasser", "Warsaw Pact Formed"],
                   "US": ["NATO", "Marshall Plan", "Containment", "CIA Created", "Defectors"]},
@@ -122,7 +122,7 @@ def test_deal_alternates_one_card_at_a_time_ussr_first() -> None:
 
 
 def test_held_cards_count_toward_the_hand_size() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "phase": "turn_start",
         "hands": {"USSR": [], "US": ["NATO", "Marshall Plan", "Containment", "CIA Created",
                                      "Defectors", "Truman Doctrine", "Olympic Games", "Nasser"]},
@@ -134,7 +134,7 @@ def test_held_cards_count_toward_the_hand_size() -> None:
 
 
 def test_hand_size_is_nine_from_turn_4() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 6, "phase": "turn_start",
         "hands": {"USSR": ["Fidel"], "US": []},
         "china": {"holder": "US", "face_up": True},
@@ -145,7 +145,7 @@ def test_hand_size_is_nine_from_turn_4() -> None:
 
 
 def test_draw_pile_runs_out_remaining_cards_first_then_the_discards() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "phase": "turn_start",
         "hands": {"USSR": ["Fidel", "Nasser", "Blockade", "COMECON", "Korean War", "Suez Crisis"],
                   "US": ["NATO", "Marshall Plan", "Containment", "CIA Created", "Defectors",
@@ -170,7 +170,7 @@ def test_draw_pile_runs_out_remaining_cards_first_then_the_discards() -> None:
 
 def test_mid_war_cards_join_the_draw_pile_at_turn_4_not_the_discards() -> None:
     discard = ["Decolonization", "Red Scare/Purge", "UN Intervention", "Olympic Games"]
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 3, "action_round": 6, "phasing": "US",
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
         "deck": ["Nasser", "Blockade"],
@@ -189,7 +189,7 @@ def test_mid_war_cards_join_the_draw_pile_at_turn_4_not_the_discards() -> None:
 
 
 def test_late_war_cards_join_the_draw_pile_at_turn_8() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 7, "action_round": 7, "phasing": "US",
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
         "deck": [],
@@ -205,7 +205,7 @@ def test_late_war_cards_join_the_draw_pile_at_turn_8() -> None:
 
 
 def test_no_new_cards_are_added_at_turn_5() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 4, "action_round": 7, "phasing": "US",
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
         "deck": list(range(36, 56)),
@@ -218,7 +218,7 @@ def test_no_new_cards_are_added_at_turn_5() -> None:
 
 
 def test_a_player_without_cards_passes_automatically() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 3, "phasing": "USSR",
         "hands": {"USSR": [], "US": ["NATO", "Truman Doctrine"]},
         "china": {"holder": "USSR", "face_up": False},
@@ -233,7 +233,7 @@ def test_a_player_without_cards_passes_automatically() -> None:
 
 
 def test_a_player_holding_only_the_china_card_may_pass() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 5, "phasing": "USSR",
         "hands": {"USSR": [], "US": ["NATO", "Truman Doctrine"]},
     })
@@ -245,7 +245,7 @@ def test_a_player_holding_only_the_china_card_may_pass() -> None:
 
 
 def test_a_player_holding_cards_may_not_pass() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 5, "phasing": "US",
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
     })
@@ -256,7 +256,7 @@ def test_a_player_holding_cards_may_not_pass() -> None:
 
 def test_end_of_turn_military_operations_reset_and_next_turn() -> None:
     # DEFCON 3 at the end of turn 2: the USSR met its 3, the US conducted 1.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "US", "defcon": 3, "vp": 4,
         "milops": {"USSR": 3, "US": 1},
         "space_attempts": {"USSR": 1, "US": 1},
@@ -278,7 +278,7 @@ def test_end_of_turn_military_operations_reset_and_next_turn() -> None:
 
 
 def test_both_sides_short_only_the_difference_moves_vp() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "US", "defcon": 4,
         "milops": {"USSR": 1, "US": 0},
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
@@ -290,19 +290,19 @@ def test_both_sides_short_only_the_difference_moves_vp() -> None:
 
 
 def test_turn_1_defcon_improvement_does_nothing() -> None:
-    s = bm.from_position("twilight", {"phase": "turn_start"})
+    s = ops_only({"phase": "turn_start"})
     assert s.data["defcon"] == 5
     assert s.data["turn"] == 1
 
 
 def test_defcon_improves_by_one_at_turn_start() -> None:
-    s = bm.from_position("twilight", {"turn": 6, "phase": "turn_start", "defcon": 2})
+    s = ops_only({"turn": 6, "phase": "turn_start", "defcon": 2})
     assert s.data["defcon"] == 3
     assert "DEFCON rises to 3." in s.log
 
 
 def test_after_turn_10_comes_final_scoring() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 10, "action_round": 7, "phasing": "US",
         "influence": {"US": {}, "USSR": {}},
         "milops": {"USSR": 5, "US": 5},

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
+from tests.twilight.helpers import ops_only
 
 Influence = dict[str, dict[str, int]]
 
@@ -44,7 +45,7 @@ def assert_over(s: bm.State, winner: str | None, result: str) -> None:
 
 def test_us_scoring_to_twenty_one_wins_at_once() -> None:
     # US +17 plays South America Scoring: domination 5 + 2 battlegrounds = 7 against USSR 2 + 1 = 3.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 3, "phasing": "US", "vp": 17,
         "influence": {"US": {"Venezuela": 2, "Brazil": 2, "Colombia": 1}, "USSR": {"Chile": 3}},
         "hands": {"US": ["South America Scoring", "NATO"], "USSR": ["Fidel"]},
@@ -57,7 +58,7 @@ def test_us_scoring_to_twenty_one_wins_at_once() -> None:
 
 def test_ussr_reaching_exactly_twenty_wins() -> None:
     # USSR +16 plays Africa Scoring: domination 4 + 2 = 6 against US presence 1 + 1 = 2.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 3, "phasing": "USSR", "vp": -16,
         "influence": {"USSR": {"Angola": 1, "Zaire": 1, "Ethiopia": 1}, "US": {"South Africa": 3}},
         "hands": {"USSR": ["Africa Scoring", "Fidel"], "US": ["NATO"]},
@@ -68,7 +69,7 @@ def test_ussr_reaching_exactly_twenty_wins() -> None:
 
 
 def test_nineteen_vp_is_not_enough() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 3, "phasing": "USSR", "vp": -16,
         "influence": {"USSR": {"Angola": 1, "Zaire": 1}, "US": {"South Africa": 3}},
         "hands": {"USSR": ["Africa Scoring", "Fidel"], "US": ["NATO"]},
@@ -80,7 +81,7 @@ def test_nineteen_vp_is_not_enough() -> None:
 
 
 def test_space_race_vp_can_win() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 2, "phasing": "USSR", "vp": -18,
         "hands": {"USSR": ["Decolonization", "Fidel"], "US": ["NATO"]},
     })
@@ -92,7 +93,7 @@ def test_space_race_vp_can_win() -> None:
 
 def test_military_operations_shortfall_can_push_vp_to_twenty() -> None:
     # DEFCON 3 at the end of turn 2: the USSR conducted 1 Military Operation, the US 3.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "US", "vp": 18, "defcon": 3,
         "milops": {"USSR": 1, "US": 3},
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
@@ -104,7 +105,7 @@ def test_military_operations_shortfall_can_push_vp_to_twenty() -> None:
 
 
 def test_military_operations_shortfall_for_the_us() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 6, "action_round": 7, "phasing": "US", "vp": -15, "defcon": 5,
         "milops": {"USSR": 5, "US": 0},
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
@@ -125,7 +126,7 @@ EUROPE_US_CONTROL: Influence = {
 
 
 def test_us_control_of_europe_wins_when_europe_is_scored() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 1, "phasing": "USSR", "vp": -15,
         "influence": EUROPE_US_CONTROL,
         "hands": {"USSR": ["Europe Scoring", "Fidel"], "US": ["NATO"]},
@@ -139,7 +140,7 @@ def test_us_control_of_europe_wins_when_europe_is_scored() -> None:
 
 def test_ussr_control_of_europe_wins_from_the_headline() -> None:
     # USSR: all 5 battlegrounds and Bulgaria (6 countries); US: UK, Canada, Norway (3).
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "phase": "headline", "vp": 12,
         "influence": {
             "USSR": {"France": 3, "Italy": 2, "West Germany": 4, "East Germany": 3, "Poland": 3, "Bulgaria": 3},
@@ -153,7 +154,7 @@ def test_ussr_control_of_europe_wins_from_the_headline() -> None:
 
 
 def test_control_of_another_region_does_not_win() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 5, "action_round": 1, "phasing": "USSR",
         "influence": {"USSR": {"Libya": 2, "Egypt": 2, "Israel": 4, "Iraq": 3, "Iran": 2,
                                "Saudi Arabia": 3, "Syria": 2}, "US": {}},
@@ -169,7 +170,7 @@ def test_control_of_another_region_does_not_win() -> None:
 
 def test_holding_a_scoring_card_at_turn_end_loses() -> None:
     # USSR, last action round, two scoring cards: it can play only one of them.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "USSR", "vp": 10,
         "influence": {"US": {}, "USSR": {}},
         "hands": {"USSR": ["Asia Scoring", "Europe Scoring"], "US": ["Truman Doctrine"]},
@@ -182,7 +183,7 @@ def test_holding_a_scoring_card_at_turn_end_loses() -> None:
 
 
 def test_us_holding_a_scoring_card_loses() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 6, "action_round": 7, "phasing": "US", "vp": 5,
         "hands": {"USSR": [], "US": ["Africa Scoring", "Central America Scoring"]},
     })
@@ -191,7 +192,7 @@ def test_us_holding_a_scoring_card_loses() -> None:
 
 
 def test_both_sides_holding_a_scoring_card_is_a_draw() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "USSR",
         "influence": {"US": {}, "USSR": {}},
         "hands": {"USSR": ["Asia Scoring", "Europe Scoring"],
@@ -204,7 +205,7 @@ def test_both_sides_holding_a_scoring_card_is_a_draw() -> None:
 
 def test_a_held_scoring_card_beats_twenty_vp_from_military_operations() -> None:
     # The US would reach 20 VP from the USSR's shortfall, but it holds a scoring card (10.3.1).
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 2, "action_round": 6, "phasing": "US", "vp": 18, "defcon": 3,
         "milops": {"USSR": 1, "US": 3},
         "influence": {"US": {}, "USSR": {}},
@@ -226,7 +227,7 @@ def final_turn(influence: Influence, vp: int = 0, china: str = "USSR", **extra: 
         "hands": {"USSR": [], "US": ["Truman Doctrine"]},
     }
     pos.update(extra)
-    s = bm.from_position("twilight", pos)
+    s = ops_only(pos)
     play_ops(s, "Truman Doctrine", "Canada")
     return s
 
@@ -266,7 +267,7 @@ def test_final_scoring_china_card_vp_decides_the_game() -> None:
 
 def test_the_china_card_counts_even_face_down() -> None:
     # The USSR played it this turn: the US holds it face down until the end of the turn.
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 10, "action_round": 7, "phasing": "US", "vp": 2,
         "influence": {"US": {}, "USSR": {}},
         "milops": {"USSR": 5, "US": 5}, "china": {"holder": "US", "face_up": False},
@@ -311,7 +312,7 @@ def test_control_of_europe_still_wins_in_final_scoring() -> None:
 
 
 def test_a_held_scoring_card_at_the_end_of_turn_10_loses_before_final_scoring() -> None:
-    s = bm.from_position("twilight", {
+    s = ops_only({
         "turn": 10, "action_round": 7, "phasing": "US", "vp": 10,
         "milops": {"USSR": 5, "US": 5},
         "hands": {"USSR": ["Asia Scoring"], "US": ["Truman Doctrine"]},

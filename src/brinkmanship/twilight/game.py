@@ -22,7 +22,7 @@ from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     # Non-scoring events fire (the events issue turns this on by default).
-    "events": False,
+    "events": True,
     # The seven optional cards #104-#110 are shuffled into their decks.
     "optional_cards": True,
 }

@@ -113,7 +113,7 @@ def test_event_first_uses_access_from_before_the_event() -> None:
 
 
 def test_events_off_never_fire() -> None:
-    s = bm.from_position("twilight", {"hands": {"USSR": ["Fidel"], "US": ["NATO"]},
+    s = bm.from_position("twilight", {"options": {"events": False}, "hands": {"USSR": ["Fidel"], "US": ["NATO"]},
                                       "influence": {"US": {"Cuba": 2}, "USSR": {}}})
     assert "event Fidel" not in texts(s)
     s.apply("ops Fidel")
