@@ -189,3 +189,10 @@ def test_cards_lists_all_110(runner: CliRunner) -> None:
     assert [r[1] for r in rows] == list(CARD_NAME[1:])
     assert rows[5][1:] == ("The China Card", "4", "Neutral", "Early")
     assert rows[0][2] == "-"  # Asia Scoring has no ops
+
+
+def test_simulate_with_and_without_events(runner: CliRunner) -> None:
+    code, out = brink(runner, "simulate", "twilight", "-n", "3", "--no-events")
+    assert code == 0 and "events=False" in out
+    code, out = brink(runner, "simulate", "twilight", "-n", "3")
+    assert code == 0 and "events=True" in out

@@ -41,6 +41,23 @@ OptionalCards = Annotated[
                  help="Shuffle the 7 optional Deluxe cards (#104-#110) into the decks. Default: on."),
 ]
 
+Events = Annotated[
+    bool | None,
+    typer.Option("--events/--no-events",
+                 help="Play card events (--no-events: every non-scoring card is played for ops or the "
+                      "Space Race only). Default: on."),
+]
+
+
+def _options(optional_cards: bool | None, events: bool | None) -> dict[str, bool]:
+    """The game options given on the command line (the rest take their defaults)."""
+    options = {}
+    if optional_cards is not None:
+        options["optional_cards"] = optional_cards
+    if events is not None:
+        options["events"] = events
+    return options
+
 
 def make_console() -> Console:
     """The terminal console (no automatic number highlighting: the log and
@@ -97,6 +114,7 @@ def play(
         help="Seed of the game (deck and dice) and of the bots. "
              "Default: a random seed, shown at the start.")] = None,
     optional_cards: OptionalCards = None,
+    events: Events = None,
     load: Annotated[Path | None, typer.Option(
         "--load", help="Resume a game saved with `save FILE` (seats come from the file "
                        "unless --ussr/--us are given).", dir_okay=False)] = None,
@@ -111,7 +129,7 @@ def play(
     read = stdin_reader(console)
     seats = {"USSR": _seat(ussr, "--ussr"), "US": _seat(us, "--us")}
     if load is not None:
-        if seed is not None or optional_cards is not None:
+        if seed is not None or optional_cards is not None or events is not None:
             raise typer.BadParameter("the seed and options of a saved game cannot be changed",
                                      param_hint="--load")
         try:
@@ -129,7 +147,7 @@ def play(
         name = _game_name(game)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        options = {} if optional_cards is None else {"optional_cards": optional_cards}
+        options = _options(optional_cards, events)
         chosen = {"USSR": seats["USSR"] or HUMAN, "US": seats["US"] or "random"}
         session = new_session(name, seed, options, chosen, console, read)
         console.print(f"Twilight Struggle, seed {seed}: USSR {chosen['USSR']}, US {chosen['US']}. "
@@ -151,6 +169,7 @@ def simulate_command(
     ussr: Annotated[str, typer.Option("--ussr", help="Bot playing the USSR.")] = "random",
     us: Annotated[str, typer.Option("--us", help="Bot playing the US.")] = "random",
     optional_cards: OptionalCards = None,
+    events: Events = None,
     save_dir: Annotated[Path | None, typer.Option(
         "--save-dir", file_okay=False,
         help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
@@ -168,7 +187,7 @@ def simulate_command(
             raise typer.BadParameter("simulate needs a bot in each seat", param_hint=opt)
         assert v is not None
         seats[side] = v
-    options = {} if optional_cards is None else {"optional_cards": optional_cards}
+    options = _options(optional_cards, events)
     console = make_console()
     columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
