@@ -76,6 +76,7 @@ CARD_OPS: tuple[int, ...] = (0, *tuple(CARD[n].ops for n in range(1, N_CARDS + 1
 CARD_SIDE: tuple[str, ...] = ("", *tuple(CARD[n].side for n in range(1, N_CARDS + 1)))
 SCORING: tuple[bool, ...] = (False, *tuple(CARD[n].scoring for n in range(1, N_CARDS + 1)))
 STARRED: tuple[bool, ...] = (False, *tuple(CARD[n].starred for n in range(1, N_CARDS + 1)))
+STAYS_IN_PLAY: tuple[bool, ...] = (False, *tuple(CARD[n].stays_in_play for n in range(1, N_CARDS + 1)))
 
 PERIOD_CARDS: dict[str, tuple[int, ...]] = {
     p: tuple(c.number for c in CARD_FACTS if c.period == p and c.number != CHINA and not c.optional)

@@ -58,6 +58,7 @@ from brinkmanship.twilight.board import (
     SCORING,
     STABILITY,
     STARRED,
+    STAYS_IN_PLAY,
     SUPERPOWER,
 )
 from brinkmanship.twilight.data.setup import (
@@ -231,9 +232,20 @@ def has_effect(d: Data, name: str) -> bool:
 
 
 def end_effect(d: Data, name: str) -> None:
-    """Cancel a lasting effect, if it is in play."""
-    if d["effects"].pop(name, None) is not None:
+    """Cancel a lasting effect, if it is in play (its card leaves the table)."""
+    e = d["effects"].pop(name, None)
+    if e is not None:
         log(d, f"{name} no longer applies.")
+        _effect_card_leaves(d, e)
+
+
+def _effect_card_leaves(d: Data, e: dict[str, Any]) -> None:
+    """A card kept on the table for its effect is removed (starred) or
+    discarded once the effect ends."""
+    c = e.get("card")
+    if c and c in d["in_play"]:
+        d["in_play"].remove(c)
+        (d["removed"] if STARRED[c] else d["discard"]).append(c)
 
 
 def _usable(f: Frame, i: int) -> int:
@@ -547,7 +559,7 @@ def expire_effects(d: Data, when: str) -> None:
     """Drop the lasting effects that end ``when`` (e.g. at the end of turn)."""
     effects = d["effects"]
     for name in [n for n, e in effects.items() if e.get("until") == when]:
-        del effects[name]
+        _effect_card_leaves(d, effects.pop(name))
         log(d, f"{name} ends.")
 
 
@@ -642,6 +654,13 @@ def _proc_finish(d: Data, f: Frame) -> None:
     if f.get("table"):
         log(d, f"{CARD_NAME[c]} stays on the table.")
         return
+    if STAYS_IN_PLAY[c] and f["remove"]:
+        # An underlined card whose event happened stays on the table, as a
+        # marker of its lasting effect, until that effect ends.
+        e = d["effects"].get(CARD_NAME[c])
+        if e is not None:
+            e["card"] = c
+            return
     d["in_play"].remove(c)
     if f["remove"]:
         d["removed"].append(c)

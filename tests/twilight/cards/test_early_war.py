@@ -201,7 +201,7 @@ def test_warsaw_pact_formed_removes_all_us_influence_from_four_countries() -> No
     s.apply("target Hungary")
     assert [inf(s, "US", c) for c in ("Poland", "Austria", "Romania", "Hungary", "Finland")] == [0, 0, 0, 0, 1]
     assert s.current_player == "US"
-    assert 16 in s.data["removed"] and "Warsaw Pact Formed" in s.data["effects"]
+    assert 16 in s.data["in_play"] and "Warsaw Pact Formed" in s.data["effects"]  # on the table
 
 
 def test_warsaw_pact_formed_adds_five_at_most_two_per_country() -> None:
@@ -227,7 +227,7 @@ def test_de_gaulle_leads_france() -> None:
                  influence={"US": {"France": 3}, "USSR": {}})
     s.apply("event De Gaulle Leads France")
     assert inf(s, "US", "France") == 1 and inf(s, "USSR", "France") == 1
-    assert 17 in s.data["removed"] and "De Gaulle Leads France" in s.data["effects"]
+    assert 17 in s.data["in_play"] and "De Gaulle Leads France" in s.data["effects"]  # on the table
 
 
 def test_de_gaulle_leads_france_lifts_nato_protection_of_france_only() -> None:
@@ -252,7 +252,7 @@ def test_nato_after_marshall_plan_protects_us_controlled_europe() -> None:
                  effects={"Marshall Plan": {"until": "game"}},
                  influence={"US": {"Italy": 3, "France": 1}, "USSR": {}})
     s.apply("event NATO")
-    assert "NATO" in s.data["effects"] and 21 in s.data["removed"]
+    assert "NATO" in s.data["effects"] and 21 in s.data["in_play"]  # on the table
     s.apply("ops Fidel")
     assert "coup Italy" not in texts(s) and "realign Italy" not in texts(s)
     assert "coup France" in texts(s)  # not US-controlled
@@ -263,7 +263,7 @@ def test_nato_after_warsaw_pact_formed_event() -> None:
                  influence={"US": {"Poland": 1, "West Germany": 4}, "USSR": {}})
     s.apply_many(["event Warsaw Pact Formed", "choose remove", "target Poland"])
     s.apply("event NATO")
-    assert "NATO" in s.data["effects"] and 21 in s.data["removed"]
+    assert "NATO" in s.data["effects"] and 21 in s.data["in_play"]  # on the table
 
 
 # -- #22 Independent Reds ----------------------------------------------------------------
@@ -345,7 +345,7 @@ def test_us_japan_mutual_defense_pact() -> None:
                  influence={"US": {"Japan": 1}, "USSR": {"Japan": 2, "South Korea": 1}})
     s.apply("event US/Japan Mutual Defense Pact")
     assert inf(s, "US", "Japan") == 6  # 2 + stability 4
-    assert 27 in s.data["removed"]
+    assert 27 in s.data["in_play"]  # on the table
     s.apply("ops Fidel")
     assert "coup Japan" not in texts(s) and "realign Japan" not in texts(s)
 
@@ -450,7 +450,7 @@ def test_formosan_resolution_us_controlled_taiwan_scores_as_a_battleground() -> 
     s = position(phasing="US", hands={"USSR": ["Fidel"], "US": ["Formosan Resolution", "Asia Scoring"]},
                  influence={"US": ASIA_US, "USSR": {}})
     s.apply("event Formosan Resolution")
-    assert 35 in s.data["removed"]
+    assert 35 in s.data["in_play"]  # on the table
     s.apply_many(["ops Fidel", "place Poland", "place Poland"])
     s.apply("event Asia Scoring")
     # Domination 7 + Japan + Taiwan; without the resolution it would be 8.

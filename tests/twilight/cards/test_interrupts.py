@@ -119,7 +119,7 @@ def test_quagmire_traps_the_us_until_it_discards_and_rolls_1_to_4() -> None:
                         "US": ["NATO", "Kitchen Debates", "Panama Canal Returned", "Defectors"]},
                  effects={"NORAD": {"until": "game"}}, influence={"USSR": {"Poland": 1}, "US": {}})
     s.apply("event Quagmire")
-    assert "NORAD" not in s.data["effects"] and 42 in s.data["removed"]
+    assert "NORAD" not in s.data["effects"] and 42 in s.data["in_play"]  # on the table
     assert texts(s) == ["discard NATO", "discard Defectors"]  # 1-op cards do not qualify
     s.apply_many(["discard Defectors", "roll 5"])
     assert "Quagmire: US rolls 5 and stays trapped." in s.log and 103 in s.data["discard"]
@@ -156,7 +156,7 @@ def test_quagmire_does_not_affect_the_headline_and_lasts_across_turns() -> None:
 def test_bear_trap_traps_the_ussr_from_its_next_round() -> None:
     s = position(phasing="US", hands={"USSR": ["Fidel", "Nasser", "Europe Scoring"], "US": ["Bear Trap", "NATO"]})
     s.apply("event Bear Trap")
-    assert 44 in s.data["removed"]
+    assert 44 in s.data["in_play"]  # on the table
     assert texts(s) == ["discard Fidel"]  # not Nasser (1 op), not the scoring card
     s.apply_many(["discard Fidel", "roll 1"])
     assert "Bear Trap" not in s.data["effects"] and 8 in s.data["discard"]
@@ -271,7 +271,7 @@ def test_flower_power_event_and_blocked_arab_israeli_war() -> None:
                  effects={"Camp David Accords": {"until": "game", "blocks": [13]}},
                  influence={"USSR": {}, "US": {"Canada": 1}})
     s.apply("event Flower Power")
-    assert "Flower Power" in s.data["effects"] and 59 in s.data["removed"]
+    assert "Flower Power" in s.data["effects"] and 59 in s.data["in_play"]  # on the table
     s.apply_many(["ops Arab-Israeli War", "place Canada", "place Canada"])
     assert s.data["vp"] == 0  # a war whose event may no longer be played does not count
 
@@ -281,7 +281,7 @@ def test_an_evil_empire_ends_and_blocks_flower_power() -> None:
                  hands={"USSR": ["Flower Power", "Fidel"], "US": ["An Evil Empire", "Korean War"]},
                  influence={"USSR": {"Poland": 1}, "US": {"Canada": 1}})
     s.apply("event An Evil Empire")
-    assert s.data["vp"] == 1 and "Flower Power" not in s.data["effects"] and 97 in s.data["removed"]
+    assert s.data["vp"] == 1 and "Flower Power" not in s.data["effects"] and 97 in s.data["in_play"]  # on the table
     assert "event Flower Power" not in texts(s)
     s.apply_many(["ops Flower Power"] + ["place Poland"] * 4)
     assert 59 in s.data["discard"]  # its event never happened
@@ -369,7 +369,7 @@ def test_norad_needs_canada_and_a_move_to_2() -> None:
 def test_norad_event_and_quagmire_cancels_it() -> None:
     s = position(phasing="US", hands={"USSR": ["Quagmire"], "US": ["NORAD", "NATO"]})
     s.apply("event NORAD")
-    assert "NORAD" in s.data["effects"] and 106 in s.data["removed"]
+    assert "NORAD" in s.data["effects"] and 106 in s.data["in_play"]  # on the table
     s.apply("event Quagmire")
     assert "NORAD" not in s.data["effects"]
 

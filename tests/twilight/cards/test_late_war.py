@@ -32,7 +32,7 @@ def test_iranian_hostage_crisis_clears_iran_and_adds_ussr_influence() -> None:
     s.apply("event Iranian Hostage Crisis")
     assert inf(s, "US", "Iran") == 0 and inf(s, "USSR", "Iran") == 3
     assert "Iranian Hostage Crisis" in s.view("US")["effects"]
-    assert 82 in s.data["removed"]
+    assert 82 in s.data["in_play"]  # on the table
 
 
 def test_iranian_hostage_crisis_fires_when_the_us_plays_it_for_ops() -> None:
@@ -41,7 +41,7 @@ def test_iranian_hostage_crisis_fires_when_the_us_plays_it_for_ops() -> None:
     s.apply_many(["ops Iranian Hostage Crisis", "ops Iranian Hostage Crisis"])  # ops first
     s.apply_many(["place Iran", "place Iran", "place Iran"])
     assert inf(s, "US", "Iran") == 0 and inf(s, "USSR", "Iran") == 2
-    assert 82 in s.data["removed"]
+    assert 82 in s.data["in_play"]  # on the table
 
 
 # -- #83 The Iron Lady ---------------------------------------------------------
@@ -52,7 +52,7 @@ def test_the_iron_lady_argentina_uk_vp_and_socialist_governments_blocked() -> No
     s.apply("event The Iron Lady")
     assert inf(s, "USSR", "Argentina") == 1 and inf(s, "USSR", "UK") == 0
     assert s.data["vp"] == 1
-    assert 83 in s.data["removed"]
+    assert 83 in s.data["in_play"]  # on the table
     # The USSR may no longer play Socialist Governments for its event...
     assert "event Socialist Governments" not in texts(s)
     assert "ops Socialist Governments" in texts(s)
@@ -93,7 +93,7 @@ def test_the_reformer_four_or_six_influence_when_the_ussr_leads(vp: int, count: 
         s.apply(f"place {c}")
     assert s.current_player == "US"
     assert inf(s, "USSR", "Poland") == 2
-    assert 87 in s.data["removed"]
+    assert 87 in s.data["in_play"]  # on the table
 
 
 def test_the_reformer_forbids_ussr_coups_in_europe_but_not_realignments() -> None:
@@ -353,7 +353,7 @@ def test_tear_down_this_wall_ends_willy_brandt_and_a_free_coup_in_europe() -> No
     assert inf(s, "USSR", "Italy") == 0 and inf(s, "US", "Italy") == 2
     assert s.data["milops"]["US"] == 0  # free: no Military Ops
     assert s.data["defcon"] == 2  # Italy is a battleground
-    assert 96 in s.data["removed"]
+    assert 96 in s.data["in_play"]  # on the table
     assert "event Willy Brandt" not in texts(s)
 
 

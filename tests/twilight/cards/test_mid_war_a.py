@@ -365,7 +365,7 @@ def test_willy_brandt_takes_west_germany_out_of_nato() -> None:
                  effects={"NATO": {"until": "game"}})
     s.apply("event Willy Brandt")
     assert s.data["vp"] == -1 and inf(s, "USSR", "West Germany") == 1
-    assert "Willy Brandt" in s.data["effects"] and 55 in s.data["removed"]
+    assert "Willy Brandt" in s.data["effects"] and 55 in s.data["in_play"]  # on the table
     s.apply_many(["ops Arms Race", "place Canada", "place Canada", "place Canada"])
     s.apply("ops Fidel")
     assert "realign West Germany" in texts(s)  # still US-controlled (5 against 1), but exempt

@@ -102,7 +102,7 @@ def test_camp_david_accords_blocks_arab_israeli_war() -> None:
     assert [inf(s, "US", c) for c in ("Israel", "Jordan", "Egypt")] == [2, 1, 1]
     assert rules.event_blocked(s.data, 13)
     assert "event Arab-Israeli War" not in texts(s)
-    assert 65 in s.data["removed"]
+    assert 65 in s.data["in_play"]  # on the table
 
 
 # -- #66 Puppet Governments --------------------------------------------------------
@@ -127,8 +127,8 @@ def test_john_paul_ii_elected_pope_enables_solidarity() -> None:
                  influence={"USSR": {"Poland": 3}, "US": {}})
     s.apply("event John Paul II Elected Pope")
     assert inf(s, "USSR", "Poland") == 1 and inf(s, "US", "Poland") == 1
-    assert s.data["effects"]["John Paul II Elected Pope"] == {"until": "game"}
-    assert 68 in s.data["removed"]
+    assert s.data["effects"]["John Paul II Elected Pope"]["until"] == "game"
+    assert 68 in s.data["in_play"]  # on the table
 
 
 def test_john_paul_ii_elected_pope_with_little_ussr_influence() -> None:

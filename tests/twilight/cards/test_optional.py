@@ -174,5 +174,5 @@ def test_awacs_sale_to_saudis_influence_and_muslim_revolution_blocked() -> None:
     s = position(turn=8, phasing="US", hands={"USSR": ["Muslim Revolution"], "US": ["AWACS Sale to Saudis"]},
                  influence={"US": {}, "USSR": {}})
     s.apply("event AWACS Sale to Saudis")
-    assert inf(s, "US", "Saudi Arabia") == 2 and 110 in s.data["removed"]
+    assert inf(s, "US", "Saudi Arabia") == 2 and 110 in s.data["in_play"]  # on the table
     assert "event Muslim Revolution" not in texts(s) and "ops Muslim Revolution" in texts(s)

@@ -98,7 +98,7 @@ def marshall_plan(d: Data, side: str) -> None:
     European countries that are not USSR-controlled; from now on NATO may be
     played as an event (a lasting effect for the rest of the game)."""
     allowed = [i for i in IN_REGION["Western Europe"] if control(d, i) != USSR]
-    d["effects"]["Marshall Plan"] = {"until": "game"}
+    add_effect(d, "Marshall Plan", "game")
     push_influence(d, "place", US, US, 7, allowed, max_per=1)
 
 
