@@ -160,3 +160,32 @@ def test_log_never_names_a_hidden_card(options: dict[str, bool]) -> None:
                 new = new.replace(CARD_NAME[c], "#")
             for c in hidden:
                 assert CARD_NAME[c] not in new, f"log names hidden card {CARD_NAME[c]}: {new}"
+
+
+def test_resample_keeps_cards_revealed_by_cia_created() -> None:
+    s = bm.from_position("twilight", {
+        "phasing": "US", "seed": 3,
+        "hands": {"USSR": ["Fidel", "Nasser"], "US": ["CIA Created", "NATO"]},
+    })
+    s.apply("event CIA Created")
+    assert s.view("US")["opponent_known"] == [8, 15]
+    for k in range(20):
+        r = s.resample("US", random.Random(k))
+        assert sorted(r.data["hands"]["USSR"]) == [8, 15]
+        assert r.view("US") == s.view("US")
+
+
+def test_resample_keeps_the_us_hand_shown_by_aldrich_ames() -> None:
+    s = bm.from_position("twilight", {
+        "turn": 8, "seed": 4,
+        "hands": {"USSR": ["Aldrich Ames Remix", "Fidel"], "US": ["NATO", "Duck and Cover", "Nasser"]},
+    })
+    s.apply("event Aldrich Ames Remix")
+    assert s.view("USSR")["opponent_known"] == [4, 15, 21]
+    s.apply("discard NATO")  # the USSR picks the card the US discards
+    for k in range(20):
+        r = s.resample("USSR", random.Random(k))
+        assert sorted(r.data["hands"]["US"]) == [4, 15]
+        assert r.view("USSR") == s.view("USSR")
+    # The US does not see the USSR hand.
+    assert s.view("US")["opponent_known"] == []
