@@ -196,3 +196,20 @@ def test_simulate_with_and_without_events(runner: CliRunner) -> None:
     assert code == 0 and "events=False" in out
     code, out = brink(runner, "simulate", "twilight", "-n", "3")
     assert code == 0 and "events=True" in out
+
+
+def test_status_shows_cards_seen_in_the_opponents_hand() -> None:
+    from rich.console import Console
+
+    from brinkmanship.cli import render
+
+    s = bm.from_position("twilight", {"phasing": "US",
+                                      "hands": {"USSR": ["Fidel"], "US": ["CIA Created", "NATO"]}})
+    s.apply("event CIA Created")
+    console = Console(width=120, record=True)
+    console.print(render.status(s.view("US")))
+    text = console.export_text()
+    assert "Seen in USSR hand" in text and "Fidel" in text
+    console = Console(width=120, record=True)
+    console.print(render.status(s.view("USSR")))
+    assert "Seen in" not in console.export_text()

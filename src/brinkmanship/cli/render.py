@@ -98,6 +98,9 @@ def status(view: View) -> Panel:
     if view["effects"]:
         grid.add_row("Effects", ", ".join(sorted(view["effects"])))
     viewer = view["viewer"]
+    if view.get("opponent_known"):
+        opp = "US" if viewer == "USSR" else "USSR"
+        grid.add_row(f"Seen in {opp} hand", ", ".join(CARD_NAME[c] for c in view["opponent_known"]))
     title = f"Twilight Struggle - {viewer}'s view" if viewer else "Twilight Struggle"
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
 
