@@ -201,6 +201,7 @@ def test_simulate_with_and_without_events(runner: CliRunner) -> None:
 def test_status_shows_cards_seen_in_the_opponents_hand() -> None:
     from rich.console import Console
 
+    import brinkmanship as bm
     from brinkmanship.cli import render
 
     s = bm.from_position("twilight", {"phasing": "US",
