@@ -189,3 +189,25 @@ def test_resample_keeps_the_us_hand_shown_by_aldrich_ames() -> None:
         assert r.view("USSR") == s.view("USSR")
     # The US does not see the USSR hand.
     assert s.view("US")["opponent_known"] == []
+
+
+def test_resample_during_the_opponents_event_decision_keeps_it_playable() -> None:
+    """At the US's Blockade discard, a USSR determinization keeps the offered
+    cards in the US hand, so the pending decision still makes sense."""
+    s = bm.from_position("twilight", {
+        "seed": 9, "hands": {"USSR": ["Blockade", "Fidel"], "US": ["NATO", "Duck and Cover", "Nasser"]},
+    })
+    s.apply("event Blockade")
+    assert s.current_player == "US"
+    offered = [a.text for a in s.legal_actions()]
+    assert offered == ["discard NATO", "discard Duck and Cover", "pass"]
+    rng = random.Random(2)
+    for _ in range(20):
+        r = s.resample("USSR", rng)
+        assert [a.text for a in r.legal_actions()] == offered
+        assert r.view("USSR") == s.view("USSR")
+        r.apply("discard NATO")
+        for _ in range(50):
+            if r.is_terminal:
+                break
+            r.apply_random(rng)

@@ -48,6 +48,9 @@ def _deep(v: Any) -> Any:
     return v
 
 
+_CARD_QUESTIONS = ("pick", "discard", "event", "ops")
+
+
 class Twilight:
     """Twilight Struggle, Deluxe Edition."""
 
@@ -270,13 +273,21 @@ class Twilight:
         n = self.clone(d)
         opp = OPPONENT[side]
         hand = n["hands"][opp]
+        # Cards a pending event decision refers to (the choices of a Blockade
+        # discard, Our Man in Tehran's top five) stay where they are, or the
+        # decision would name cards that are no longer there. This can tell a
+        # determinization of the side not choosing which cards are offered.
+        fixed = set()
+        for f in n["stack"]:
+            if f["f"] == "ask":
+                fixed.update(f["data"].get("cards", ()))
+                if f["kind"] in _CARD_QUESTIONS:
+                    fixed.update(f["options"])
         known = self.known_cards(d, side)
+        kept = known + sorted(c for c in hand if c in fixed and c not in known)
         rest = list(hand)
-        for c in known:
+        for c in kept:
             rest.remove(c)
-        # Cards a pending event decision is looking at (Our Man in Tehran's
-        # top five) stay where they are: the decision refers to them.
-        fixed = {c for f in n["stack"] if f["f"] == "ask" for c in f["data"].get("cards", ())}
         deck_fixed = [c for c in n["deck"] if c in fixed]
         pool = rest + [c for c in n["deck"] if c not in fixed]
         hidden_hl = n["headline"][opp] and n["hl_open"] not in (opp, "both")
@@ -286,7 +297,7 @@ class Twilight:
         if hidden_hl:
             n["headline"][opp] = pool.pop()
         k = len(rest)
-        n["hands"][opp] = known + pool[:k]
+        n["hands"][opp] = kept + pool[:k]
         n["deck"] = pool[k:] + deck_fixed  # the top of the deck is the end of the list
         n["known"][side] = known  # forget stale entries: they could match a redealt card
         # The future is hidden too: reseed so shuffles and rolls differ.
