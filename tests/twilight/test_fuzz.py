@@ -2,7 +2,9 @@
 
 After every action: no crash, a legal action exists unless the game is over,
 cards are conserved, influence is never negative, and the state survives a
-JSON round trip unchanged (so any state can be saved and resumed).
+JSON round trip unchanged (so any state can be saved and resumed). Every 41
+actions, each side's determinization (``resample``) must show that side the
+same view and play on.
 """
 
 from __future__ import annotations
@@ -46,5 +48,12 @@ def play_games(seeds: range, options: dict[str, bool]) -> None:
             check(s.data)
             assert bm.load(s.to_json()) == s
             assert steps < 5000, f"runaway game {seed}"
+            if steps % 41 == 0 and not s.is_terminal:
+                # A determinization looks the same to its side and plays on.
+                for side in ("USSR", "US"):
+                    r = s.resample(side, rng)
+                    assert r.view(side) == s.view(side), f"resample differs in game {seed}"
+                    r.apply_random(rng)
+                    check(r.data)
         assert s.winner in ("USSR", "US", None)
         assert s.result is not None
