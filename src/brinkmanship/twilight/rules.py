@@ -1145,7 +1145,8 @@ def coup_die_modifier(d: Data, side: str, i: int) -> int:
     if "SALT Negotiations" in eff:
         mod -= 1
     lads = eff.get("Latin American Death Squads")
-    if lads is not None and REGION[i] in ("Central America", "South America"):
+    if lads is not None and lads["side"] != "both" and REGION[i] in ("Central America", "South America"):
+        # Played by both sides in one turn, the two effects cancel out.
         mod += 1 if lads["side"] == side else -1
     return mod
 
@@ -1480,7 +1481,11 @@ def _legal_headline(d: Data, f: Frame) -> list[Action]:
         # handed Missile Envy must keep it for its next action round.
         envy = d["effects"].get("Missile Envy")
         skip = (UN_INTERVENTION, MISSILE_ENVY) if envy is not None and envy["side"] == side else (UN_INTERVENTION,)
-        acts = [HEADLINE[c] for c in hand if c not in skip]
+        # A headline is played for its event: an own or Neutral event that may
+        # no longer be played as an event cannot be headlined (ruling 17).
+        opp = OPPONENT[side]
+        acts = [HEADLINE[c] for c in hand
+                if c not in skip and not (CARD_SIDE[c] != opp and d["effects"] and event_blocked(d, c))]
     else:
         acts = [HEADLINE[c] for c in hand]
     return acts or [PASS]

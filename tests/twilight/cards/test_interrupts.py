@@ -539,3 +539,12 @@ def test_defectors_paired_with_un_intervention_gives_no_vp() -> None:
                  influence={"USSR": {"Poland": 1}, "US": {}})
     s.apply_many(["event UN Intervention", "ops Defectors", "place Poland", "place Poland"])
     assert s.data["vp"] == 0 and {32, 103} <= set(s.data["discard"])
+
+
+def test_north_sea_oil_blocks_headlining_opec() -> None:
+    s = bm.from_position("twilight", {
+        "options": {"events": True}, "turn": 8, "phase": "headline",
+        "effects": {"North Sea Oil": {"until": "game", "blocks": [61], "turn": 7}},
+        "hands": {"USSR": ["OPEC", "Fidel"], "US": ["NATO", "Duck and Cover"]},
+    })
+    assert [a.text for a in s.legal_actions()] == ["headline Fidel"]

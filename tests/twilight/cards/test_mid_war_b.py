@@ -342,3 +342,16 @@ def test_one_small_step_does_nothing_when_not_behind() -> None:
     assert s.data["space"] == {"US": 2, "USSR": 2} and s.data["vp"] == 0
     assert "One Small Step: the event does not take place." in s.log
     assert 80 in s.data["discard"]
+
+
+def test_latin_american_death_squads_played_by_both_sides_cancel_out() -> None:
+    s = bm.from_position("twilight", {
+        "options": {"events": True}, "phasing": "US", "turn": 5,
+        "effects": {"Latin American Death Squads": {"until": "turn", "side": "USSR"}},
+        "hands": {"USSR": ["Fidel"], "US": ["Latin American Death Squads", "NATO"]},
+        "influence": {"USSR": {"Cuba": 3}, "US": {"Panama": 1, "Nicaragua": 1}},
+    })
+    s.apply("event Latin American Death Squads")
+    assert s.data["effects"]["Latin American Death Squads"]["side"] == "both"
+    s.apply_many(["ops Fidel", "coup Nicaragua", "roll 3"])
+    assert "roll 3 + 2 ops - 2 = 3" in " ".join(s.log[-3:])

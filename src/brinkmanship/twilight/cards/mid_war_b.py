@@ -121,7 +121,11 @@ def latin_american_death_squads(d: Data, side: str) -> None:
     """Latin American Death Squads: for the rest of the turn the player's
     coups in Central and South America get +1 on the die and the
     opponent's -1 (Military Operations are not affected)."""
-    add_effect(d, "Latin American Death Squads", "turn", side=side)
+    current = d["effects"].get("Latin American Death Squads")
+    # Played again by the other side this turn (it is not starred): the two
+    # effects cancel out, each side has +1 and -1.
+    both = current is not None and current["side"] != side
+    add_effect(d, "Latin American Death Squads", "turn", side="both" if both else side)
     log(d, f"Latin American Death Squads: {side} coups in Central and South America +1, "
            f"{OPPONENT[side]} coups there -1 this turn.")
 
