@@ -474,8 +474,8 @@ def _extra_round(d: Data, f: Frame, side: str) -> None:
         return
     d["phasing"] = side
     log(d, f"{side} may take an extra action round ({'Space Station' if station else 'North Sea Oil'}).")
-    if "NORAD" in d["effects"]:
-        f["defcon0"] = d["defcon"]
+    if d["options"]["events"]:
+        f["defcon0"] = d["defcon"]  # for NORAD, even if it comes into play this round
     _begin_round(d, side, extra=True)
 
 
@@ -602,8 +602,8 @@ def _proc_turn(d: Data, f: Frame) -> None:
         if side == USSR:
             log(d, f"-- Action round {d['ar']} --")
         f["step"] = "round_done"
-        if "NORAD" in d["effects"]:
-            f["defcon0"] = d["defcon"]
+        if d["options"]["events"]:
+            f["defcon0"] = d["defcon"]  # for NORAD, even if it comes into play this round
         _begin_round(d, side)
     elif step == "round_done":
         if "defcon0" in f:
@@ -652,7 +652,8 @@ def _proc_finish(d: Data, f: Frame) -> None:
             end_effect(d, "Formosan Resolution")
         return
     if f.get("table"):
-        log(d, f"{CARD_NAME[c]} stays on the table.")
+        if c in d["in_play"]:  # (Missile Envy has already gone to the other hand)
+            log(d, f"{CARD_NAME[c]} stays on the table.")
         return
     if STAYS_IN_PLAY[c] and f["remove"]:
         # An underlined card whose event happened stays on the table, as a
@@ -1540,18 +1541,20 @@ def battleground(d: Data, i: int) -> bool:
     return "Formosan Resolution" in d["effects"] and NAMES[i] == "Taiwan" and control(d, i) == US
 
 
-def region_scores(d: Data, region: str, exclude: int = -1
+def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True
                   ) -> tuple[dict[str, int], dict[str, str], str | None]:
     """VP each side earns for ``region`` (10.1.2), the level each reached,
     and the side that Controls it (None if neither). Country ``exclude``
     counts for neither side (Shuttle Diplomacy), though it stays among the
-    region's battlegrounds a side needs for Control."""
+    region's battlegrounds a side needs for Control. ``scoring=False`` uses
+    the printed battlegrounds only (Formosan Resolution is for scoring only:
+    Summit's domination count ignores it)."""
     countries = {USSR: 0, US: 0}
     bgs = {USSR: 0, US: 0}
     adj = {USSR: 0, US: 0}
     total_bg = 0
     for i in IN_REGION[region]:
-        bg = battleground(d, i)
+        bg = battleground(d, i) if scoring else BATTLEGROUND[i]
         total_bg += bg
         c = control(d, i)
         if c is None or i == exclude:

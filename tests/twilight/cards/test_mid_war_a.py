@@ -453,3 +453,16 @@ def test_cultural_revolution_ussr_already_holds_it() -> None:
     s.apply("event Cultural Revolution")
     assert s.data["vp"] == -1 and s.data["china"] == "USSR" and not s.data["china_up"]
 
+
+
+def test_summit_ignores_formosan_resolution_taiwan() -> None:
+    """Formosan Resolution makes Taiwan a battleground for scoring only: for
+    Summit the US still dominates Asia with Taiwan as a non-battleground."""
+    s = bm.from_position("twilight", {
+        "options": {"events": True}, "turn": 4,
+        "effects": {"Formosan Resolution": {"until": "game"}},
+        "influence": {"US": {"Taiwan": 3, "South Korea": 3}, "USSR": {"Afghanistan": 2}},
+        "hands": {"USSR": ["Summit"], "US": ["Fidel"]},
+    })
+    s.apply_many(["event Summit", "roll 3", "roll 3"])
+    assert s.data["vp"] == 2

@@ -176,3 +176,18 @@ def test_awacs_sale_to_saudis_influence_and_muslim_revolution_blocked() -> None:
     s.apply("event AWACS Sale to Saudis")
     assert inf(s, "US", "Saudi Arabia") == 2 and 110 in s.data["in_play"]  # on the table
     assert "event Muslim Revolution" not in texts(s) and "ops Muslim Revolution" in texts(s)
+
+
+def test_norad_played_in_the_round_defcon_falls_to_2() -> None:
+    """NORAD comes into play during the USSR's round (event first), then the
+    USSR's coup drops DEFCON 3 -> 2: at the end of that round the US may add 1."""
+    s = bm.from_position("twilight", {
+        "options": {"events": True}, "turn": 2, "defcon": 3,
+        "influence": {"US": {"Canada": 4, "Iran": 1}, "USSR": {"Iraq": 1}},
+        "hands": {"USSR": ["NORAD", "Fidel"], "US": ["Decolonization", "Socialist Governments"]},
+    })
+    s.apply_many(["ops NORAD", "event NORAD", "coup Iran", "roll 6"])
+    assert s.data["defcon"] == 2
+    assert s.current_player == "US"
+    assert "place Canada" in [a.text for a in s.legal_actions()]
+    assert "done" in [a.text for a in s.legal_actions()]

@@ -166,7 +166,7 @@ def _summit_bonus(d: Data, side: str) -> int:
     """Regions ``side`` dominates or controls now."""
     n = 0
     for region in REGIONS:
-        if region_scores(d, region)[1][side] in ("Domination", "Control"):
+        if region_scores(d, region, scoring=False)[1][side] in ("Domination", "Control"):
             n += 1
     return n
 
