@@ -7,6 +7,7 @@ functions; nothing in ``core`` knows the rules of any game.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Protocol
 
@@ -81,13 +82,23 @@ def register(game: Game) -> Game:
     return game
 
 
+# Built-in plugins, imported on first use so that ``import brinkmanship``
+# stays cheap: name -> (module, aliases).
+PLUGINS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "twilight": ("brinkmanship.twilight", ("ts", "twilight_struggle")),
+    "thirteen": ("brinkmanship.thirteen", ("13", "13days", "13_days", "thirteen_days")),
+}
+
+
 def get_game(name: str) -> Game:
     """The registered game called ``name`` (plugins load on first use)."""
-    if name not in _GAMES and name in ("twilight", "ts", "twilight_struggle"):
-        from brinkmanship import twilight  # noqa: F401
-
-        name = "twilight"
+    for canonical, (module, aliases) in PLUGINS.items():
+        if name == canonical or name in aliases:
+            if canonical not in _GAMES:
+                importlib.import_module(module)
+            name = canonical
+            break
     if name not in _GAMES:
-        known = ", ".join(sorted(set(_GAMES) | {"twilight"}))
+        known = ", ".join(sorted(set(_GAMES) | set(PLUGINS)))
         raise UnknownGameError(f"unknown game {name!r}; games: {known}")
     return _GAMES[name]

@@ -1,0 +1,158 @@
+"""UN cards (1-13): either side may use their events (cards.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.thirteen.board import ARENAS_OF_TRACK, CARD_NAME, OPPONENT
+from brinkmanship.thirteen.rules import (
+    ALL_ARENAS,
+    TELEVISION,
+    Data,
+    Frame,
+    dominator,
+    draw_card,
+    event,
+    log,
+    may_lower,
+    push,
+    push_command,
+    push_cubes,
+    push_shift,
+    shift_marker,
+    then,
+)
+
+MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
+
+
+@event(1)
+def speech_to_the_nation(d: Data, ctx: Frame) -> None:
+    """Up to 3 cubes on the world opinion arenas, at most 2 in each."""
+    r = ctx["r"]
+    push_cubes(d, r, r, "place", 3, WORLD_OPINION, per_arena=2)
+
+
+@event(2)
+def the_guns_of_august(d: Data, ctx: Frame) -> None:
+    """Move one own marker 0-2 steps either way, then Command 1 anywhere."""
+    r = ctx["r"]
+    push_command(d, r, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=r, by=ctx["by"])
+    push_shift(d, r, r, [0, 1, 2], 2, down=may_lower(d, r, r, ctx["by"]))
+
+
+@event(3)
+def fifty_fifty(d: Data, ctx: Frame) -> None:
+    """The side ahead in Television may move two of its markers one step
+    each, on two different tracks (the ``fifty_fifty_same_track`` option
+    allows the same track twice, as Saito does)."""
+    side = dominator(d, TELEVISION)
+    if side is None:
+        log(d, "Television is tied: Fifty-Fifty does nothing.")
+        return
+    log(d, f"{side} leads in Television and may move two of its DEFCON markers one step each.")
+    low = may_lower(d, side, ctx["r"], ctx["by"])
+    push_shift(d, side, side, [0, 1, 2], 1, then="fifty_fifty_second", down=low, low=low)
+
+
+@then("fifty_fifty_second")
+def _fifty_fifty_second(d: Data, f: Frame, answer: Any) -> None:
+    if answer is None:
+        return
+    track = answer[0]
+    tracks = [0, 1, 2] if d["options"]["fifty_fifty_same_track"] else [t for t in (0, 1, 2) if t != track]
+    push_shift(d, f["side"], f["side"], tracks, 1, down=f["data"]["low"])
+
+
+@event(4)
+def sops(d: Data, ctx: Frame) -> None:
+    """Every Command of the resolver handles one more cube this round."""
+    r = ctx["r"]
+    d["fx"]["sops"] = [*d["fx"]["sops"], r]
+    log(d, f"SOPs: {r}'s Commands handle one extra cube for the rest of the round.")
+
+
+@event(5)
+def close_allies(d: Data, ctx: Frame) -> None:
+    """Up to 2 cubes on the political arenas."""
+    r = ctx["r"]
+    push_cubes(d, r, r, "place", 2, POLITICAL)
+
+
+@event(6)
+def intelligence_reports(d: Data, ctx: Frame) -> None:
+    """Take a random card from the opponent: play it at once or discard it;
+    the opponent draws a replacement."""
+    r = ctx["r"]
+    victim = OPPONENT[r]
+    hand = d["hands"][victim]
+    if not hand:
+        log(d, f"{victim} has no cards: Intelligence Reports takes nothing.")
+        return
+    c = hand.pop(rng.randbelow(d, len(hand)))
+    d["held"].append(c)
+    d["reveals"] += 1
+    new = draw_card(d)
+    if new is not None:
+        hand.append(new)
+    log(d, f"{r} takes {CARD_NAME[c]} at random from the {victim} hand; {victim} draws a replacement.")
+    push(d, {"f": "stolen", "p": r, "card": c})
+
+
+@event(7)
+def summit_meeting(d: Data, ctx: Frame) -> None:
+    """Discard any number of the other cards in hand, then draw as many."""
+    r = ctx["r"]
+    if d["hands"][r]:
+        push(d, {"f": "summit", "p": r, "n": 0})
+
+
+@event(8)
+def to_the_brink(d: Data, ctx: Frame) -> None:
+    """The opponent's Commands handle one cube fewer (at least 1) this round."""
+    opp = OPPONENT[ctx["r"]]
+    d["fx"]["brink"] = [*d["fx"]["brink"], opp]
+    log(d, f"To the Brink: {opp}'s Commands handle one cube fewer (at least 1) for the rest of the round.")
+
+
+@event(9)
+def nuclear_submarines(d: Data, ctx: Frame) -> None:
+    """Up to 2 cubes on the military arenas."""
+    r = ctx["r"]
+    push_cubes(d, r, r, "place", 2, MILITARY)
+
+
+@event(10)
+def u_thant(d: Data, ctx: Frame) -> None:
+    """All three of the resolver's markers de-escalate one step."""
+    r = ctx["r"]
+    if not may_lower(d, r, r, ctx["by"]):
+        log(d, f"{r} may not de-escalate by events this round: U Thant does nothing.")
+        return
+    for t in range(3):
+        shift_marker(d, r, t, -1, "U Thant")
+
+
+@event(11)
+def containment(d: Data, ctx: Frame) -> None:
+    """The opponent may not de-escalate with events of cards it plays this round."""
+    opp = OPPONENT[ctx["r"]]
+    d["fx"]["containment"] = [*d["fx"]["containment"], opp]
+    log(d, f"Containment: {opp} may not de-escalate DEFCON with events of cards it plays this round.")
+
+
+@event(12)
+def a_face_saver(d: Data, ctx: Frame) -> None:
+    """Command 3; afterwards the opponent may Command 1."""
+    r = ctx["r"]
+    opp = OPPONENT[r]
+    push_command(d, opp, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=opp, by=ctx["by"])
+    push_command(d, r, ctx["c"], 3, ALL_ARENAS, granted=True, resolver=r, by=ctx["by"])
+
+
+@event(13)
+def scramble(d: Data, ctx: Frame) -> None:
+    """One cube in each of up to 3 different arenas."""
+    r = ctx["r"]
+    push_cubes(d, r, r, "place", 3, ALL_ARENAS, per_arena=1)

@@ -1,0 +1,163 @@
+"""US cards (14-26): events only the US resolves (cards.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.thirteen.actions import OPTIONS
+from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, US, USSR
+from brinkmanship.thirteen.data.board import DEFCON2_FROM
+from brinkmanship.thirteen.rules import (
+    ALL_ARENAS,
+    Data,
+    Frame,
+    ask,
+    event,
+    gain_prestige,
+    log,
+    may_lower,
+    push_command,
+    push_cubes,
+    push_shift,
+    then,
+)
+
+MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
+CUBA = (0, 3)  # Cuba (Military), Cuba (Political)
+ATLANTIC, BERLIN, TURKEY, ITALY, ALLIANCES = 1, 2, 4, 5, 8
+REMOVE, PLACE = OPTIONS.index("remove"), OPTIONS.index("place")
+
+
+def halve(d: Data, side: str, arena: int, why: str) -> None:
+    """Remove half of ``side``'s cubes in ``arena``, rounded up."""
+    n = d["cubes"][side][arena]
+    k = (n + 1) // 2
+    d["cubes"][side][arena] = n - k
+    log(d, f"{why}: {k} {side} {'cube' if k == 1 else 'cubes'} removed from {ARENAS[arena]} "
+           f"(now {n - k}).")
+
+
+@event(14)
+def mathematical_precision(d: Data, ctx: Frame) -> None:
+    """Move the US political marker 0-2 steps either way, then Command 1."""
+    push_command(d, US, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=US, by=ctx["by"])
+    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, ctx["by"]))
+
+
+@event(15)
+def excomm(d: Data, ctx: Frame) -> None:
+    """Up to 4 US cubes, at most 2 per arena, in arenas without US cubes."""
+    empty = [i for i in ALL_ARENAS if not d["cubes"][US][i]]
+    push_cubes(d, US, US, "place", 4, empty, per_arena=2, symbol=True)
+
+
+@event(16)
+def public_protests(d: Data, ctx: Frame) -> None:
+    """Remove any number of US cubes from one arena; no DEFCON change."""
+    push_cubes(d, US, US, "remove", 99, ALL_ARENAS, one_arena=True)
+
+
+@event(17)
+def lessons_of_munich(d: Data, ctx: Frame) -> None:
+    """Up to 4 US cubes in Berlin, Italy and Turkey, at most 2 in each."""
+    push_cubes(d, US, US, "place", 4, (BERLIN, TURKEY, ITALY), per_arena=2)
+
+
+@event(18)
+def operation_mongoose(d: Data, ctx: Frame) -> None:
+    """US +1 prestige; then the USSR may move one US marker one step."""
+    gain_prestige(d, US, 1, "Operation Mongoose")
+    push_shift(d, USSR, US, [0, 1, 2], 1)
+
+
+@event(19)
+def air_strike(d: Data, ctx: Frame) -> None:
+    """Halve (rounded up) the USSR cubes in one Cuba arena, or place up to
+    2 US cubes on Alliances."""
+    ask(d, US, "choose", [REMOVE, PLACE], "air_strike")
+
+
+@then("air_strike")
+def _air_strike(d: Data, f: Frame, answer: Any) -> None:
+    if answer == PLACE:
+        push_cubes(d, US, US, "place", 2, (ALLIANCES,))
+    else:
+        ask(d, US, "target", list(CUBA), "air_strike_target")
+
+
+@then("air_strike_target")
+def _air_strike_target(d: Data, f: Frame, answer: Any) -> None:
+    halve(d, USSR, answer, "Air Strike")
+
+
+@event(20)
+def non_invasion_pledge(d: Data, ctx: Frame) -> None:
+    """Remove up to 2 USSR cubes from Turkey, then move the US political
+    marker 0-2 steps either way."""
+    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, ctx["by"]))
+    push_cubes(d, US, USSR, "remove", 2, (TURKEY,))
+
+
+@event(21)
+def offensive_missiles(d: Data, ctx: Frame) -> None:
+    """If the US political marker is in the DEFCON 3 zone, up to one US
+    cube on each political arena."""
+    if d["defcon"][US][1] >= DEFCON2_FROM:
+        log(d, "The US political marker is not in the DEFCON 3 zone: Offensive Missiles does nothing.")
+        return
+    push_cubes(d, US, US, "place", 3, POLITICAL, per_arena=1)
+
+
+@event(22)
+def invasion_of_cuba(d: Data, ctx: Frame) -> None:
+    """Escalate US military 0-2; then de-escalate one other US marker by
+    the steps actually escalated."""
+    push_shift(d, US, US, [0], 2, down=False, then="invasion_of_cuba", by=ctx["by"])
+
+
+@then("invasion_of_cuba")
+def _invasion_of_cuba(d: Data, f: Frame, answer: Any) -> None:
+    if answer is None or answer[1] <= 0:
+        return
+    if not may_lower(d, US, US, f["data"]["by"]):
+        log(d, "The US may not de-escalate by events this round.")
+        return
+    push_shift(d, US, US, [1, 2], answer[1], up=False, exact=True)
+
+
+@event(23)
+def quarantine(d: Data, ctx: Frame) -> None:
+    """Up to 2 US cubes on the Atlantic."""
+    push_cubes(d, US, US, "place", 2, (ATLANTIC,))
+
+
+@event(24)
+def u_2_photographs(d: Data, ctx: Frame) -> None:
+    """Command 3 in one military arena."""
+    push_command(d, US, ctx["c"], 3, MILITARY, granted=True, resolver=US, by=ctx["by"])
+
+
+@event(25)
+def wave_and_smile(d: Data, ctx: Frame) -> None:
+    """Take up to 2 US cubes off the board and put them on other arenas."""
+    push_cubes(d, US, US, "remove", 2, ALL_ARENAS, then="wave_and_smile")
+
+
+@then("wave_and_smile")
+def _wave_and_smile(d: Data, f: Frame, counts: Any) -> None:
+    if not counts:
+        return
+    n = sum(counts.values())
+    others = [i for i in ALL_ARENAS if i not in counts]
+    if not push_cubes(d, US, US, "place", n, others, optional=False):
+        log(d, "No other arena can take the cubes: they stay in the US reserve.")
+
+
+@event(26)
+def eyeball_to_eyeball(d: Data, ctx: Frame) -> None:
+    """If US military is above USSR military, up to 3 US cubes on the Cuba
+    arenas (the DEFCON symbol escalates each arena's own track)."""
+    if d["defcon"][US][0] <= d["defcon"][USSR][0]:
+        log(d, "The US military marker is not above the USSR's: Eyeball to Eyeball does nothing.")
+        return
+    push_cubes(d, US, US, "place", 3, CUBA, symbol=True)

@@ -1,0 +1,152 @@
+"""USSR cards (27-39): events only the USSR resolves (cards.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brinkmanship.thirteen.actions import OPTIONS
+from brinkmanship.thirteen.board import ARENAS_OF_TRACK, US, USSR
+from brinkmanship.thirteen.cards.us import halve
+from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM
+from brinkmanship.thirteen.rules import (
+    ALL_ARENAS,
+    Data,
+    Frame,
+    ask,
+    can_place,
+    event,
+    gain_prestige,
+    log,
+    may_lower,
+    push_command,
+    push_cubes,
+    push_shift,
+    then,
+)
+
+MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
+CUBA = (0, 3)
+ATLANTIC, TURKEY, ITALY, TELEVISION, UNITED_NATIONS, ALLIANCES = 1, 4, 5, 6, 7, 8
+REMOVE, BAN = OPTIONS.index("remove"), OPTIONS.index("ban")
+
+
+@event(27)
+def mrbms_and_irbms(d: Data, ctx: Frame) -> None:
+    """Move the USSR military marker 0-2 steps either way, then Command 1."""
+    push_command(d, USSR, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=USSR, by=ctx["by"])
+    push_shift(d, USSR, USSR, [0], 2, down=may_lower(d, USSR, USSR, ctx["by"]))
+
+
+@event(28)
+def moscow_is_our_brain(d: Data, ctx: Frame) -> None:
+    """Up to 4 USSR cubes, at most 2 per arena, in arenas that already
+    hold USSR cubes."""
+    held = [i for i in ALL_ARENAS if d["cubes"][USSR][i]]
+    push_cubes(d, USSR, USSR, "place", 4, held, per_arena=2, symbol=True)
+
+
+@event(29)
+def missile_trade(d: Data, ctx: Frame) -> None:
+    """Remove up to 3 USSR cubes; each arena losing k >= 2 de-escalates its
+    track by k-1, unless a ban forbids de-escalation (Q11)."""
+    low = may_lower(d, USSR, USSR, ctx["by"]) or not d["options"]["ban_blocks_symbol"]
+    push_cubes(d, USSR, USSR, "remove", 3, ALL_ARENAS, symbol=True, low=low)
+
+
+@event(30)
+def fidel_castro(d: Data, ctx: Frame) -> None:
+    """Up to 3 USSR cubes on the Cuba arenas."""
+    push_cubes(d, USSR, USSR, "place", 3, CUBA)
+
+
+@event(31)
+def berlin_blockade(d: Data, ctx: Frame) -> None:
+    """USSR +2 prestige; then the US may move one USSR marker 0-2 steps."""
+    gain_prestige(d, USSR, 2, "Berlin Blockade")
+    push_shift(d, US, USSR, [0, 1, 2], 2)
+
+
+@event(32)
+def suez_hungary(d: Data, ctx: Frame) -> None:
+    """Add USSR cubes to Italy until the USSR has one more than the US there
+    (or 5 there, or an empty reserve). No choices."""
+    cubes = d["cubes"]
+    n = 0
+    while cubes[USSR][ITALY] <= cubes[US][ITALY] and cubes[USSR][ITALY] < ARENA_MAX and can_place(d, USSR, ITALY):
+        cubes[USSR][ITALY] += 1
+        n += 1
+    log(d, f"Suez-Hungary: the USSR places {n} {'cube' if n == 1 else 'cubes'} in Italy "
+           f"(USSR {cubes[USSR][ITALY]}, US {cubes[US][ITALY]}).")
+
+
+@event(33)
+def maskirovka(d: Data, ctx: Frame) -> None:
+    """If the USSR military marker is in the DEFCON 3 zone, up to one USSR
+    cube on each military arena."""
+    if d["defcon"][USSR][0] >= DEFCON2_FROM:
+        log(d, "The USSR military marker is not in the DEFCON 3 zone: Maskirovka does nothing.")
+        return
+    push_cubes(d, USSR, USSR, "place", 3, MILITARY, per_arena=1)
+
+
+@event(34)
+def bay_of_pigs(d: Data, ctx: Frame) -> None:
+    """The US removes 2 of its cubes from Alliances (only with 2 there) or
+    may not de-escalate by events for the rest of the round."""
+    if d["cubes"][US][ALLIANCES] >= 2:
+        ask(d, US, "choose", [REMOVE, BAN], "bay_of_pigs")
+    else:
+        _bay_of_pigs(d, {}, BAN)
+
+
+@then("bay_of_pigs")
+def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
+    if answer == REMOVE:
+        d["cubes"][US][ALLIANCES] -= 2
+        log(d, f"Bay of Pigs: the US removes 2 cubes from Alliances (now {d['cubes'][US][ALLIANCES]}).")
+    else:
+        d["fx"]["bay_of_pigs"] = [*d["fx"]["bay_of_pigs"], US]
+        log(d, "Bay of Pigs: the US may not de-escalate DEFCON by events for the rest of the round.")
+
+
+@event(35)
+def turn_back_the_ships(d: Data, ctx: Frame) -> None:
+    """De-escalate the most escalated USSR marker 0-2 steps (the USSR picks
+    among tied markers)."""
+    if not may_lower(d, USSR, USSR, ctx["by"]):
+        log(d, "The USSR may not de-escalate by events this round: Turn Back the Ships does nothing.")
+        return
+    row = d["defcon"][USSR]
+    top = max(row)
+    push_shift(d, USSR, USSR, [t for t in range(3) if row[t] == top], 2, up=False)
+
+
+@event(36)
+def strategic_balance(d: Data, ctx: Frame) -> None:
+    """Up to 3 USSR cubes on the Atlantic; the DEFCON symbol escalates."""
+    push_cubes(d, USSR, USSR, "place", 3, (ATLANTIC,), symbol=True)
+
+
+@event(37)
+def national_liberation(d: Data, ctx: Frame) -> None:
+    """Command 3 in one political arena."""
+    push_command(d, USSR, ctx["c"], 3, POLITICAL, granted=True, resolver=USSR, by=ctx["by"])
+
+
+@event(38)
+def u_2_downed(d: Data, ctx: Frame) -> None:
+    """Up to 2 USSR cubes on Turkey; then halve (rounded up) the US cubes in
+    one Cuba arena."""
+    ask(d, USSR, "target", list(CUBA), "u_2_downed")
+    push_cubes(d, USSR, USSR, "place", 2, (TURKEY,))
+
+
+@then("u_2_downed")
+def _u_2_downed(d: Data, f: Frame, answer: Any) -> None:
+    halve(d, US, answer, "U-2 Downed")
+
+
+@event(39)
+def defensive_missiles(d: Data, ctx: Frame) -> None:
+    """Up to 2 USSR cubes on Television and/or the United Nations."""
+    push_cubes(d, USSR, USSR, "place", 2, (TELEVISION, UNITED_NATIONS), symbol=True)

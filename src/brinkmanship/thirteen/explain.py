@@ -1,0 +1,156 @@
+"""Words for players: the prompt of each decision and why an action is refused.
+
+Only the error path calls ``explain``, so it may be slow and thorough; the
+hot path (legal actions) never builds these strings.
+"""
+
+from __future__ import annotations
+
+from brinkmanship.core.actions import Action
+from brinkmanship.thirteen.actions import OPTIONS
+from brinkmanship.thirteen.board import (
+    AGENDA_NAME,
+    ARENAS,
+    CARD_FACTION,
+    CARD_NAME,
+    OPPONENT,
+    TRACKS,
+)
+from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, PLAYS_PER_ROUND, SUPPLY
+from brinkmanship.thirteen.rules import Data, agenda_type, reserve
+
+
+def describe(d: Data) -> str:
+    """A one-line public prompt for the pending decision."""
+    if d["over"]:
+        return "game over"
+    f = d["stack"][-1]
+    kind = f["f"]
+    p = f["p"]
+    if kind == "turn":
+        return (f"{p}: play a card (round {d['round']}, play {d['plays'][p] + 1} of {PLAYS_PER_ROUND}): "
+                "'command <card>' or 'event <card>'")
+    if kind == "offer":
+        return f"{p}: {f['by']} commands with {CARD_NAME[f['card']]}: 'accept' its event or 'decline'"
+    if kind == "command":
+        where = "any arena" if len(f["arenas"]) == len(ARENAS) else ", ".join(ARENAS[i] for i in f["arenas"])
+        if f["mode"]:
+            return (f"{p}: Command, {f['n']} of {f['left']} cubes {f['mode']}d in {ARENAS[f['arena']]}: "
+                    f"{f['mode']} more or 'done'")
+        letter = ", 'letter' for +1" if f["letter"] and d["letter"] == p else ""
+        return f"{p}: Command {f['left']} cubes in one arena ({where}): place or remove{letter}, 'done' to stop"
+    if kind == "cubes":
+        whose = "" if f["side"] == p else f"{f['side']} "
+        return (f"{p}: {f['verb']} up to {f['left']} {whose}cubes"
+                f"{', at most ' + str(f['max']) + ' per arena' if f['max'] else ''}"
+                f"{'' if f['optional'] else ' (all that fit)'}; 'done' to stop")
+    if kind == "shift":
+        whose = "your" if f["side"] == p else f"a {f['side']}"
+        tracks = ", ".join(TRACKS[t] for t in f["tracks"])
+        dirs = "up or down" if f["up"] and f["down"] else ("up" if f["up"] else "down")
+        amount = f"exactly {f['steps']}" if f["exact"] else f"up to {f['steps']}"
+        return f"{p}: move {whose} DEFCON marker ({tracks}) {dirs}, {amount} steps; 'pass' for none"
+    if kind == "ask":
+        if f["kind"] == "target":
+            return f"{p}: choose an arena: {', '.join(ARENAS[i] for i in f['options'])}"
+        return f"{p}: choose: {', '.join(OPTIONS[i] for i in f['options'])}"
+    if kind == "agenda":
+        return f"{p}: keep one of your agendas secretly ('agenda <name>')"
+    if kind == "initiative":
+        return f"{p}: choose who plays first this round ('first USSR' or 'first US')"
+    if kind == "aftermath":
+        return f"{p}: choose the card to put in the Aftermath (the others are discarded)"
+    if kind == "alliances":
+        return f"{p}: Alliances: put the drawn card in the Aftermath or discard it"
+    if kind == "stolen":
+        return f"{p}: play {CARD_NAME[f['card']]} now (command or event) or discard it"
+    if kind == "summit":
+        return f"{p}: Summit Meeting: discard any cards, then 'done' to draw as many"
+    return f"{p}: {kind}"
+
+
+def explain(d: Data, a: Action) -> str:
+    """Why ``a`` is not legal now."""
+    if d["over"]:
+        return "the game is over"
+    f = d["stack"][-1]
+    kind = f["f"]
+    p = f["p"]
+    verb = a.verb
+    arg = a.arg
+    here = f"the pending decision is: {describe(d)}"
+    if kind == "turn" and verb in ("command", "event"):
+        assert arg is not None
+        if arg not in d["hands"][p]:
+            return f"{CARD_NAME[arg]} is not in {p}'s hand"
+        fac = CARD_FACTION[arg]
+        return (f"{CARD_NAME[arg]} is a {fac} card: {p} may only command with it "
+                f"(its event is offered to {OPPONENT[p]})")
+    if kind == "turn" and verb == "letter":
+        return "the Personal Letter is added during a Command: play 'command <card>' first"
+    if kind == "command":
+        if verb == "letter":
+            if d["letter"] != p:
+                return f"{p} does not hold the Personal Letter ({d['letter']} does)"
+            if f["granted"]:
+                return "the Personal Letter only strengthens a Command made with a played card, never an event"
+            return "the Personal Letter must be added before the first cube"
+        if verb in ("place", "remove"):
+            assert arg is not None
+            mine = d["cubes"][p][arg]
+            if arg not in f["arenas"]:
+                return f"this Command may only use {', '.join(ARENAS[i] for i in f['arenas'])}"
+            if f["mode"] and arg != f["arena"]:
+                return f"a Command uses one arena: this one is {ARENAS[f['arena']]}"
+            if f["mode"] and verb != f["mode"]:
+                return f"a Command never both places and removes: this one {f['mode']}s"
+            if verb == "place" and mine >= ARENA_MAX:
+                return f"{p} already has {ARENA_MAX} cubes in {ARENAS[arg]}, the most allowed"
+            if verb == "place" and reserve(d, p) <= 0:
+                return f"{p} has no cubes left in its supply ({SUPPLY} are all on the board)"
+            if verb == "remove" and not mine:
+                return f"{p} has no cubes in {ARENAS[arg]}"
+            if verb == "remove" and not f["remove"]:
+                return "this event's Command may only place cubes (option event_command_remove is off)"
+    if kind == "cubes" and verb in ("place", "remove"):
+        assert arg is not None
+        if verb != f["verb"]:
+            return f"this event {f['verb']}s cubes"
+        if arg not in f["arenas"]:
+            return f"this event may only use {', '.join(ARENAS[i] for i in f['arenas'])}"
+        if f["max"] and f["done"].count(arg) >= f["max"]:
+            return f"at most {f['max']} per arena for this event"
+        if f["one"] and f["done"] and arg != f["done"][0]:
+            return f"this event uses one arena: {ARENAS[f['done'][0]]}"
+        side = f["side"]
+        if verb == "place":
+            if d["cubes"][side][arg] >= ARENA_MAX:
+                return f"{side} already has {ARENA_MAX} cubes in {ARENAS[arg]}; events never break that limit"
+            return f"{side} has no cubes left in its supply"
+        return f"{side} has no cubes in {ARENAS[arg]}"
+    if kind == "shift" and verb in ("escalate", "de-escalate"):
+        assert arg is not None
+        track, k = divmod(arg, 2)
+        pos = d["defcon"][f["side"]][track]
+        if track not in f["tracks"]:
+            return f"this may only move the {', '.join(TRACKS[t] for t in f['tracks'])} marker"
+        if verb == "escalate" and not f["up"]:
+            return "this may only de-escalate"
+        if verb == "de-escalate" and not f["down"]:
+            return (f"{f['side']} may not de-escalate here (a ban such as Containment or Bay of Pigs, "
+                    "or the card only escalates)")
+        if k + 1 > f["steps"]:
+            return f"at most {f['steps']} steps"
+        if verb == "escalate" and pos + k + 1 > DEFCON_MAX:
+            return f"the marker is at {pos}; the track ends at {DEFCON_MAX}"
+        if verb == "de-escalate" and pos - k - 1 < DEFCON_MIN:
+            return f"the marker is at {pos}; the track ends at {DEFCON_MIN}"
+        if f["exact"]:
+            return f"the marker moves exactly {f['steps']} steps (or as far as the track allows)"
+    if kind == "agenda" and verb == "agenda":
+        assert arg is not None
+        offered = ", ".join(AGENDA_NAME[agenda_type(x)] for x in d["offered"][p])
+        return f"{AGENDA_NAME[arg]} is not one of {p}'s agendas ({offered})"
+    if kind == "offer" and verb in ("command", "event"):
+        return f"{p} must first 'accept' or 'decline' the offered event"
+    return f"{a.text!r} does not answer this decision; {here}"

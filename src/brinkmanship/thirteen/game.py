@@ -1,0 +1,258 @@
+"""The 13 Days game plugin: the functions ``core.State`` calls.
+
+Rules are in ``rules.py`` and the events in ``cards/``; this module adds what
+clients need around them: new games, options, positions, views, resampling,
+copying, parsing and explaining why an action was refused.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from brinkmanship.core import rng
+from brinkmanship.core.actions import Action
+from brinkmanship.core.game import register
+from brinkmanship.thirteen import cards, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.thirteen.actions import SPACE
+from brinkmanship.thirteen.board import (
+    AGENDA_NAME,
+    ARENAS,
+    CARD_NAME,
+    OPPONENT,
+    TRACKS,
+    US,
+    USSR,
+)
+from brinkmanship.thirteen.rules import Data, agenda_type
+
+# Every open question of rules.md section 7 that has two readings is an
+# option: the default is the recommended reading (docs/rulings.md).
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "agenda_push": ("zone", "saito", "none"),           # Q3
+    "agenda_bonus": (True, False),                      # Q2
+    "agenda_recycle": ("unkept_only", "all"),           # Q6
+    "initiative_tie": ("ussr_chooses", "ussr_first"),   # Q7
+    "event_command_modifiers": (True, False),           # Q9
+    "containment_offered": (False, True),               # Q10
+    "ban_blocks_symbol": (True, False),                 # Q11
+    "event_command_remove": (True, False),              # Q12
+    "fifty_fifty_same_track": (False, True),            # Fifty-Fifty doubt
+}
+DEFAULT_OPTIONS: dict[str, Any] = {k: v[0] for k, v in OPTION_CHOICES.items()}
+
+
+def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with ``options``; unknown names or values are refused.
+
+    >>> make_options({"agenda_recycle": "all"})["agenda_recycle"]
+    'all'
+    """
+    out = dict(DEFAULT_OPTIONS)
+    for k, v in (options or {}).items():
+        if k not in OPTION_CHOICES:
+            raise ValueError(f"unknown option {k!r}; options are: {', '.join(OPTION_CHOICES)}")
+        allowed = OPTION_CHOICES[k]
+        if v not in allowed or type(v) is not type(allowed[0]):
+            raise ValueError(f"option {k!r} must be one of {', '.join(map(repr, allowed))}, got {v!r}")
+        out[k] = v
+    return out
+
+
+_ROUND_EFFECT_NAMES = {"sops": "SOPs", "brink": "To the Brink", "containment": "Containment",
+                       "bay_of_pigs": "Bay of Pigs"}
+
+
+class Thirteen:
+    """13 Days: The Cuban Missile Crisis, 1962."""
+
+    name = "thirteen"
+    players: tuple[str, ...] = (USSR, US)
+    space = SPACE
+    max_game_length = 2000
+
+    # -- creation ------------------------------------------------------------
+    def new(self, seed: int, options: dict[str, Any]) -> Data:
+        d = rules.blank_state(seed, make_options(options))
+        d["deck"] = list(range(1, 40))
+        rng.shuffle(d, d["deck"])
+        rules.log(d, f"New game (seed {seed}). The US holds the Personal Letter.")
+        d["stack"] = [{"f": "round", "step": "escalate"}]
+        rules.advance(d)
+        return d
+
+    def from_position(self, position: dict[str, Any]) -> Data:
+        from brinkmanship.thirteen.position import build
+
+        return build(position)
+
+    # -- decisions -------------------------------------------------------------
+    def current_player(self, d: Data) -> str | None:
+        if d["over"]:
+            return None
+        p: str = d["stack"][-1]["p"]
+        return p
+
+    def legal_actions(self, d: Data) -> list[Action]:
+        return rules.legal_actions(d)
+
+    def apply(self, d: Data, action: Action) -> None:
+        rules.apply(d, action)
+
+    def chance_action(self, d: Data) -> Action:
+        raise ValueError("13 Days has no dice: there is never a chance decision")
+
+    def parse(self, text: str) -> Action:
+        return SPACE.parse(text)
+
+    def explain(self, d: Data, a: Action) -> str:
+        from brinkmanship.thirteen.explain import explain
+
+        return explain(d, a)
+
+    # -- outcome ------------------------------------------------------------------
+    def winner(self, d: Data) -> str | None:
+        w: str | None = d["winner"]
+        return w
+
+    def result(self, d: Data) -> str | None:
+        r: str | None = d["result"]
+        return r
+
+    def log(self, d: Data) -> list[str]:
+        lines: list[str] = d["log"]
+        return lines
+
+    def reveals(self, d: Data) -> int:
+        n: int = d["reveals"]
+        return n
+
+    # -- copies ---------------------------------------------------------------------
+    def clone(self, d: Data) -> Data:
+        n = d.copy()
+        defcon = d["defcon"]
+        n["defcon"] = {USSR: defcon[USSR][:], US: defcon[US][:]}
+        cubes = d["cubes"]
+        n["cubes"] = {USSR: cubes[USSR][:], US: cubes[US][:]}
+        hands = d["hands"]
+        n["hands"] = {USSR: hands[USSR][:], US: hands[US][:]}
+        n["deck"] = d["deck"][:]
+        n["discard"] = d["discard"][:]
+        n["held"] = d["held"][:]
+        n["aftermath"] = [e[:] for e in d["aftermath"]]
+        n["agenda_deck"] = d["agenda_deck"][:]
+        n["agenda_out"] = d["agenda_out"][:]
+        n["offered"] = {USSR: d["offered"][USSR][:], US: d["offered"][US][:]}
+        n["kept"] = d["kept"].copy()
+        n["plays"] = d["plays"].copy()
+        n["fx"] = d["fx"].copy()  # its lists are replaced, never mutated
+        n["log"] = d["log"][:]
+        n["stack"] = [_copy_frame(f) for f in d["stack"]]
+        return n
+
+    # -- hidden information --------------------------------------------------------------
+    def view(self, d: Data, side: str | None) -> Data:
+        if side not in (USSR, US, None):
+            raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
+        player = self.current_player(d)
+        agendas: dict[str, Any] = {}
+        for s in (USSR, US):
+            kept = d["kept"][s]
+            show = kept and (s == side or d["agendas_open"])
+            agendas[s] = {
+                "flags": [AGENDA_NAME[agenda_type(a)] for a in d["offered"][s]],
+                "kept": AGENDA_NAME[agenda_type(kept)] if show else ("hidden" if kept else None),
+            }
+        aftermath = d["aftermath"]
+        own_aftermath = [CARD_NAME[c] for s, c in aftermath if s == side]
+        # Cards out of every hand for a moment: a stolen card (public) and
+        # an Alliances draw (seen by the side that drew it).
+        held = [CARD_NAME[f["card"]] for f in d["stack"]
+                if f["f"] == "stolen" or (f["f"] == "alliances" and f["p"] == side)]
+        v: Data = {
+            "game": "thirteen",
+            "viewer": side,
+            "round": d["round"],
+            "prestige": d["prestige"],
+            "prestige_text": rules.prestige_text(d["prestige"]),
+            "defcon": {s: {TRACKS[t]: d["defcon"][s][t] for t in range(3)} for s in (USSR, US)},
+            "cubes": {s: {ARENAS[i]: n for i, n in enumerate(d["cubes"][s]) if n} for s in (USSR, US)},
+            "reserve": {s: rules.reserve(d, s) for s in (USSR, US)},
+            "personal_letter": d["letter"],
+            "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
+            "hand_sizes": {s: len(d["hands"][s]) for s in (USSR, US)},
+            "plays": dict(d["plays"]),
+            "agendas": agendas,
+            "aftermath": {"own": own_aftermath, "size": len(aftermath)},
+            "looking_at": held,
+            "deck_size": len(d["deck"]),
+            "discard": list(d["discard"]),
+            "effects": {_ROUND_EFFECT_NAMES[k]: list(v) for k, v in d["fx"].items() if v},
+            "current_player": player,
+            "decision": self.describe(d),
+            # turn, offer, command, cubes, shift, ask, agenda, initiative,
+            # aftermath, alliances, stolen, summit; None when the game is over.
+            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
+            "legal_actions": (
+                [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
+            ),
+            "log": list(d["log"]),
+            "options": dict(d["options"]),
+            "over": d["over"],
+            "winner": d["winner"],
+            "result": d["result"],
+        }
+        if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
+            v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
+        return v
+
+    def describe(self, d: Data) -> str:
+        """A one-line prompt for the pending decision (public)."""
+        from brinkmanship.thirteen.explain import describe
+
+        return describe(d)
+
+    def resample(self, d: Data, side: str, r: random.Random) -> Data:
+        if side not in (USSR, US):
+            raise ValueError(f"unknown side {side!r}; sides are USSR, US")
+        n = self.clone(d)
+        opp = OPPONENT[side]
+        # Unknown to ``side``: the opponent's hand, its Aftermath cards and
+        # the deck. Redeal them keeping every count.
+        opp_after = [k for k, (s, _) in enumerate(n["aftermath"]) if s == opp]
+        pool = n["hands"][opp] + n["deck"] + [n["aftermath"][k][1] for k in opp_after]
+        # A card only the opponent is looking at (its Alliances draw) is
+        # unknown too; the frame and ``held`` follow the redealt card.
+        looking = [f for f in n["stack"] if f["f"] == "alliances" and f["p"] == opp]
+        for f in looking:
+            pool.append(f["card"])
+            n["held"].remove(f["card"])
+        r.shuffle(pool)
+        for f in looking:
+            f["card"] = pool.pop()
+            n["held"].append(f["card"])
+        k = len(n["hands"][opp])
+        n["hands"][opp] = pool[:k]
+        rest = pool[k:]
+        for j in opp_after:
+            n["aftermath"][j][1] = rest.pop()
+        n["deck"] = rest
+        # The opponent's kept agenda, until revealed: one of its three flags.
+        if n["kept"][opp] and not n["agendas_open"]:
+            n["kept"][opp] = r.choice(n["offered"][opp])
+        r.shuffle(n["agenda_deck"])
+        n["rng"] = r.getrandbits(64)
+        return n
+
+
+def _copy_frame(f: dict[str, Any]) -> dict[str, Any]:
+    g = f.copy()
+    done = f.get("done")
+    if done is not None:
+        g["done"] = done[:]
+    return g
+
+
+GAME = register(Thirteen())
+
+__all__ = ["DEFAULT_OPTIONS", "GAME", "OPTION_CHOICES", "Thirteen", "make_options"]
