@@ -58,11 +58,11 @@ def keyboard() -> Callable[..., Keyboard]:
 
 @pytest.fixture
 def session_for() -> Callable[..., PlaySession]:
-    """A new Twilight Struggle session wired to a Keyboard."""
+    """A new session wired to a Keyboard (Twilight Struggle unless ``game`` says otherwise)."""
 
     def make(kb: Keyboard, seed: int = 3, ussr: str = "human", us: str = "random",
-             options: dict[str, Any] | None = None) -> PlaySession:
-        s = new_session("twilight", seed, options or {}, {"USSR": ussr, "US": us}, kb.console, kb.read)
+             options: dict[str, Any] | None = None, game: str = "twilight") -> PlaySession:
+        s = new_session(game, seed, options or {}, {"USSR": ussr, "US": us}, kb.console, kb.read)
         kb.session = s
         return s
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -21,42 +21,73 @@ from rich.text import Text
 
 import brinkmanship as bm
 from brinkmanship.bots import bot_names
-from brinkmanship.cli import render, savefile
+from brinkmanship.cli import savefile
+from brinkmanship.cli.games import options_help, parse_options, ui_for
 from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
 
 app = typer.Typer(
     name="brink",
-    help="Brinkmanship: play, simulate and replay Twilight Struggle in the terminal.",
+    help="Brinkmanship: play, simulate and replay Twilight Struggle (twilight) and 13 Days (thirteen) "
+         "in the terminal.",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-GameArg = Annotated[str, typer.Argument(help="The game: twilight.", show_default=True)]
+GameArg = Annotated[str, typer.Argument(
+    help="The game: twilight (Twilight Struggle) or thirteen (13 Days).", show_default=True)]
 OptionalCards = Annotated[
     bool | None,
     typer.Option("--optional-cards/--no-optional-cards",
-                 help="Shuffle the 7 optional Deluxe cards (#104-#110) into the decks. Default: on."),
+                 help="Twilight Struggle: shuffle the 7 optional Deluxe cards (#104-#110) into the decks. "
+                      "Default: on."),
 ]
 
 Events = Annotated[
     bool | None,
     typer.Option("--events/--no-events",
-                 help="Play card events (--no-events: every non-scoring card is played for ops or the "
-                      "Space Race only). Default: on."),
+                 help="Twilight Struggle: play card events (--no-events: every non-scoring card is played "
+                      "for ops or the Space Race only). Default: on."),
+]
+
+Options = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE",
+                 help="A game option, repeatable; VALUE true/false or a word, e.g. thirteen "
+                      "--option agenda_push=saito --option agenda_bonus=false (the open rules questions, "
+                      "see docs/rulings.md); twilight --option events=false. `--option list` lists the "
+                      "options of the game and their values (default first)."),
 ]
 
 
-def _options(optional_cards: bool | None, events: bool | None) -> dict[str, bool]:
-    """The game options given on the command line (the rest take their defaults)."""
-    options = {}
+def _options(game: str, optional_cards: bool | None, events: bool | None,
+             items: list[str] | None) -> dict[str, Any]:
+    """The game options given on the command line (the rest take their defaults).
+
+    The Twilight Struggle flags and ``--option NAME=VALUE`` both end up
+    here; unknown names, values the game does not allow, flags of another
+    game and contradictions are refused with the list of what is allowed.
+    """
+    given: dict[str, Any] = {}
     if optional_cards is not None:
-        options["optional_cards"] = optional_cards
+        given["optional_cards"] = optional_cards
     if events is not None:
-        options["events"] = events
-    return options
+        given["events"] = events
+    if given and game != "twilight":
+        flags = " and ".join(f"--{k.replace('_', '-')}" for k in given)
+        raise typer.BadParameter(f"{flags}: Twilight Struggle only; {ui_for(game).title} options are "
+                                 f"given as --option NAME=VALUE:\n{options_help(game)}")
+    items = list(items or [])
+    if any(i.strip().lower() in ("list", "help") for i in items):
+        make_console().print(f"{ui_for(game).title} options (NAME: values, the default first):\n"
+                             f"{options_help(game) or '  (none)'}", markup=False)
+        raise typer.Exit(0)
+    try:
+        return parse_options(game, items, given)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--option") from None
 
 
 def make_console() -> Console:
@@ -115,13 +146,16 @@ def play(
              "Default: a random seed, shown at the start.")] = None,
     optional_cards: OptionalCards = None,
     events: Events = None,
+    option: Options = None,
     load: Annotated[Path | None, typer.Option(
         "--load", help="Resume a game saved with `save FILE` (seats come from the file "
                        "unless --ussr/--us are given).", dir_okay=False)] = None,
 ) -> None:
     """Play a game at the keyboard against a bot, or hot seat (both human).
 
-    At the prompt, type an action (`coup Iran`, `ops #21`, `place West Germany`)
+    GAME is twilight (Twilight Struggle) or thirteen (13 Days). At the prompt,
+    type an action (twilight: `coup Iran`, `ops #21`, `place West Germany`;
+    thirteen: `command Excomm`, `event Fidel Castro`, `place Berlin`, `done`)
     or its number in the list; `help` lists the commands (undo, save, board,
     hand, log, quit).
     """
@@ -129,7 +163,7 @@ def play(
     read = stdin_reader(console)
     seats = {"USSR": _seat(ussr, "--ussr"), "US": _seat(us, "--us")}
     if load is not None:
-        if seed is not None or optional_cards is not None or events is not None:
+        if seed is not None or optional_cards is not None or events is not None or option:
             raise typer.BadParameter("the seed and options of a saved game cannot be changed",
                                      param_hint="--load")
         try:
@@ -145,13 +179,14 @@ def play(
                       f"(seed {saved.seed}; USSR {saved.seats['USSR']}, US {saved.seats['US']}).", markup=False)
     else:
         name = _game_name(game)
+        options = _options(name, optional_cards, events, option)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        options = _options(optional_cards, events)
         chosen = {"USSR": seats["USSR"] or HUMAN, "US": seats["US"] or "random"}
         session = new_session(name, seed, options, chosen, console, read)
-        console.print(f"Twilight Struggle, seed {seed}: USSR {chosen['USSR']}, US {chosen['US']}. "
-                      "Type `help` for commands.")
+        changed = "".join(f", {k}={v}" for k, v in options.items())
+        console.print(f"{ui_for(name).title}, seed {seed}{changed}: USSR {chosen['USSR']}, US {chosen['US']}. "
+                      "Type `help` for commands.", markup=False)
     try:
         outcome = session.run()
     except KeyboardInterrupt:  # Ctrl-C while bots or dice were moving
@@ -170,11 +205,14 @@ def simulate_command(
     us: Annotated[str, typer.Option("--us", help="Bot playing the US.")] = "random",
     optional_cards: OptionalCards = None,
     events: Events = None,
+    option: Options = None,
     save_dir: Annotated[Path | None, typer.Option(
         "--save-dir", file_okay=False,
         help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
 ) -> None:
     """Play N games between bots as fast as possible and summarise the results.
+
+    GAME is twilight (Twilight Struggle) or thirteen (13 Days).
 
     Games use seeds SEED .. SEED+N-1; each bot is seeded from its game's seed,
     so a run is reproducible and game k can be replayed on its own.
@@ -187,7 +225,7 @@ def simulate_command(
             raise typer.BadParameter("simulate needs a bot in each seat", param_hint=opt)
         assert v is not None
         seats[side] = v
-    options = _options(optional_cards, events)
+    options = _options(name, optional_cards, events, option)
     console = make_console()
     columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
@@ -203,21 +241,23 @@ def summary_table(summary: Summary, seed: int) -> Table:
     """Winners, end reasons, lengths and speed of a simulation run."""
     games = summary.games
     n = len(games)
+    ui = ui_for(summary.game)
     table = Table(title=f"{n} games of {summary.game}, seeds {seed}..{seed + n - 1} "
                         f"(USSR {summary.seats['USSR']} vs US {summary.seats['US']})",
                   show_header=False, box=None, padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     wins = summary.winners
-    table.add_row("Winners", ", ".join(f"{k} {wins[k]} ({100 * wins[k] / n:.1f}%)"
+    names = {"USSR": "USSR", "US": "US", DRAW: ui.no_winner}
+    table.add_row("Winners", ", ".join(f"{names[k]} {wins[k]} ({100 * wins[k] / n:.1f}%)"
                                        for k in ("USSR", "US", DRAW)))
     results = summary.results
     table.add_row("End reasons", ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in results.most_common()))
     decisions = summary.decisions
     rolls = sum(g.rolls for g in games)
     turns = sum(g.turns for g in games)
-    table.add_row("Average length", f"{decisions / n:.1f} decisions (of which {rolls / n:.1f} die rolls), "
-                                    f"{turns / n:.2f} turns")
+    dice = f" (of which {rolls / n:.1f} die rolls)" if ui.has_dice else ""
+    table.add_row("Average length", f"{decisions / n:.1f} decisions{dice}, {turns / n:.2f} {ui.length_word}")
     secs = max(summary.seconds, 1e-9)
     table.add_row("Speed", f"{n / secs:,.1f} games/s, {decisions / secs:,.0f} decisions/s "
                            f"({summary.seconds:.2f} s)")
@@ -235,7 +275,8 @@ def replay(
         "--side", help="Show the game as USSR or US sees it (with that hand). "
                        "Default: a spectator, who sees no hand.")] = None,
 ) -> None:
-    """Step through a saved game: Enter = next action, b = back, g N = go to action N, q = quit."""
+    """Step through a saved game (twilight or thirteen): Enter = next action, b = back,
+    g N = go to action N, q = quit."""
     console = make_console()
     if side is not None:
         side = side.upper()
@@ -254,9 +295,10 @@ def replay(
 
 @app.command()
 def cards(game: GameArg = "twilight") -> None:
-    """List every card: number, name, ops, event side, period and markers."""
-    _game_name(game)
-    make_console().print(render.cards_table())
+    """List every card. twilight: number, name, ops, event side, period and markers;
+    thirteen: the 39 strategy cards (faction, command value, DEFCON symbol, summary)
+    and the 13 agenda cards. Both tell which events are implemented and tested."""
+    make_console().print(ui_for(_game_name(game)).render.cards_table())
 
 
 def main() -> None:

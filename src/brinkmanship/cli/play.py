@@ -9,7 +9,9 @@ side at the keyboard; the State itself never reaches the rendering code.
 Each human prompt starts with what changed since that side last acted: the
 new log lines, then the whole situation (status, map, hand) if anybody else
 acted meanwhile, or a one-line status while the same side keeps deciding
-(e.g. spending ops one influence at a time).
+(e.g. spending ops one influence at a time, or placing a Command's cubes).
+What differs between games (renderer, help, which decisions redraw the hand
+or the map) comes from ``games.ui_for``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from rich.text import Text
 
 import brinkmanship as bm
 from brinkmanship.bots import Bot, derive_seed, make_bot
-from brinkmanship.cli import render, savefile
+from brinkmanship.cli import savefile
+from brinkmanship.cli.games import GameUI, Renderer, ui_for
+from brinkmanship.cli.render import side_text
 from brinkmanship.cli.savefile import SavedGame
 
 HUMAN = "human"
@@ -35,19 +39,23 @@ ReadLine = Callable[[str], "str | None"]
 
 HELP = """\
 Type an action in notation or its number from the list, for example:
-  coup Iran      ops #21      event NATO      place West Germany      realign Cuba
-Cards can be written as #number, number or name; countries as printed.
+{examples}
 
 Commands:
   help           this text
   actions        list the legal actions again
-  board          the full map (every country)
+  board          the full map
   hand           your hand
   log            the whole game log
-  undo           take back your last action (only within your own turn, until
-                 a die is rolled, a hidden card is revealed or the other side acts)
+  undo           take back your last action (only within your own turn,
+                 {undo_limits})
   save FILE      save the game (resume with: brink play --load FILE)
   quit           leave the game (save first to keep it)"""
+
+
+def help_text(ui: GameUI) -> str:
+    """The ``help`` text of a game (its own action examples and undo limits)."""
+    return HELP.format(examples=ui.examples, undo_limits=ui.undo_limits)
 
 
 class Outcome(Enum):
@@ -83,6 +91,16 @@ class PlaySession:
     # Dice are answered from the state's own generator; apply_random needs
     # an rng argument but does not draw from it at a chance node.
     _chance_rng: random.Random = field(default_factory=lambda: random.Random(0))
+
+    @property
+    def ui(self) -> GameUI:
+        """How this game is shown in the terminal."""
+        return ui_for(self.saved.game)
+
+    @property
+    def render(self) -> Renderer:
+        """The game's renderer (looked up at each use)."""
+        return ui_for(self.saved.game).render
 
     @property
     def humans(self) -> list[str]:
@@ -135,16 +153,16 @@ class PlaySession:
             if command in ("quit", "exit", "q") and not rest:
                 return False
             if command in ("help", "?", "h") and not rest:
-                self.console.print(HELP, markup=False, highlight=False)
+                self.console.print(help_text(self.ui), markup=False, highlight=False)
             elif command == "actions" and not rest:
                 self._show_actions(view)
             elif command == "board" and not rest:
-                self.console.print(render.status(view))
-                self.console.print(render.board(view, everything=True))
+                self.console.print(self.render.status(view))
+                self.console.print(self.render.board(view, everything=True))
             elif command == "hand" and not rest:
-                self.console.print(render.hand(view))
+                self.console.print(self.render.hand(view))
             elif command == "log" and not rest:
-                self.console.print(render.log_lines(view["log"], numbered=True))
+                self.console.print(self.render.log_lines(view["log"], numbered=True))
             elif command == "undo" and not rest:
                 if self._undo(side):
                     view = self.state.view(side)
@@ -165,6 +183,8 @@ class PlaySession:
                 except bm.IllegalActionError as exc:
                     self._error(str(exc))
                     continue
+                if _learned(view, self.state.view(side)):
+                    self.history.clear()
                 self.saved.actions.append(action.text)
                 self.own_mark[side] = len(self.saved.actions)
                 return True
@@ -175,23 +195,26 @@ class PlaySession:
         log = view["log"]
         if start > len(log):  # after an undo
             start = len(log)
+        r = self.render
         if log[start:]:
-            self.console.print(render.log_lines(log[start:]))
+            self.console.print(r.log_lines(log[start:]))
         self.seen_log[side] = len(log)
         if full:
-            self.console.rule(Text.assemble("Your move, ", render.side_text(side)))
-            self.console.print(render.status(view))
-            self.console.print(render.board(view))
-            self.console.print(render.hand(view))
+            self.console.rule(Text.assemble("Your move, ", side_text(side)))
+            self.console.print(r.status(view))
+            self.console.print(r.board(view))
+            self.console.print(r.hand(view))
         else:
-            self.console.print(render.status_line(view))
-            if view["decision_kind"] in ("headline", "action", "eagle"):
-                self.console.print(render.hand(view))
+            self.console.print(r.status_line(view))
+            if view["decision_kind"] in self.ui.board_kinds:
+                self.console.print(r.board(view))
+            if view["decision_kind"] in self.ui.hand_kinds:
+                self.console.print(r.hand(view))
         self._show_actions(view)
 
     def _show_actions(self, view: dict[str, Any]) -> None:
-        self.console.print(render.decision(view))
-        self.console.print(render.actions(view["legal_actions"]))
+        self.console.print(self.render.decision(view))
+        self.console.print(self.render.actions(view["legal_actions"]))
 
     def _error(self, message: str) -> None:
         self.console.print(Text(message, style="red"))
@@ -199,7 +222,7 @@ class PlaySession:
     def _undo(self, side: str) -> bool:
         if not self.history.can_undo():
             self._error("Nothing to undo: undo only takes back your own actions within your turn, "
-                        "until a die is rolled, a hidden card is revealed or the other side acts.")
+                        f"{self.ui.undo_limits}.")
             return False
         self.state, text = self.history.undo()
         undone = self.saved.actions.pop()
@@ -223,7 +246,7 @@ class PlaySession:
 
     def _hand_over(self, side: str) -> None:
         """Hot seat: hide the previous player's screen before showing ``side``'s."""
-        self.console.print(Text.assemble("Hand the keyboard to ", render.side_text(side),
+        self.console.print(Text.assemble("Hand the keyboard to ", side_text(side),
                                          " and press Enter."))
         self.read_line("")
         self.console.clear()
@@ -245,11 +268,34 @@ class PlaySession:
         side = humans[0] if len(humans) == 1 else None
         view = self.state.view(side)
         start = min((self.seen_log.get(s, 0) for s in humans), default=0)
-        self.console.print(render.log_lines(view["log"][start:]))
+        r = self.render
+        self.console.print(r.log_lines(view["log"][start:]))
         self.console.rule("Final position")
-        self.console.print(render.status(view))
-        self.console.print(render.board(view))
-        self.console.print(render.result(view))
+        self.console.print(r.status(view))
+        self.console.print(r.board(view))
+        self.console.print(r.result(view))
+
+
+def _known_cards(view: dict[str, Any]) -> set[Any]:
+    """What the viewer privately knows about cards: its hand, the cards only
+    it is looking at (13 Days: an Alliances draw) and its agenda flags."""
+    known: set[Any] = set(view.get("hand", ()))
+    known.update(("looking", c) for c in view.get("looking_at", ()))
+    agendas = view.get("agendas")
+    if agendas and view["viewer"] in agendas:
+        known.update(("agenda", a) for a in agendas[view["viewer"]]["flags"])
+    return known
+
+
+def _learned(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Did the viewer learn a card it did not know (a deal, a draw)?
+
+    The engine's reveal counter ends the undo window when hidden cards are
+    shown; this second guard also ends it whenever a new card reaches the
+    player, so that undo can never be used to peek at a draw and choose
+    again (e.g. keeping an agenda, then seeing the strategy cards dealt).
+    """
+    return bool(_known_cards(after) - _known_cards(before))
 
 
 def new_session(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],

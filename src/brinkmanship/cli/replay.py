@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.text import Text
 
 import brinkmanship as bm
-from brinkmanship.cli import render, savefile
+from brinkmanship.cli import savefile
+from brinkmanship.cli.games import Renderer, ui_for
 from brinkmanship.cli.savefile import SavedGame
 
 ReadLine = Callable[[str], "str | None"]
@@ -38,6 +39,11 @@ class ReplayCursor:
             self.states.append(state.clone())
             self.players.append(player)
         self.position = 0
+
+    @property
+    def render(self) -> Renderer:
+        """The renderer of the saved game's game."""
+        return ui_for(self.saved.game).render
 
     @property
     def last(self) -> int:
@@ -72,28 +78,30 @@ class ReplayCursor:
 def show(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     """The board and the log lines of the action at the cursor."""
     view = cursor.state.view(side)
+    r = cursor.render
     console.rule(cursor.heading())
-    console.print(render.status(view))
-    console.print(render.board(view))
+    console.print(r.status(view))
+    console.print(r.board(view))
     if side is not None:
-        console.print(render.hand(view))
-    console.print(render.log_lines(cursor.new_log()))
+        console.print(r.hand(view))
+    console.print(r.log_lines(cursor.new_log()))
     if view["over"]:
-        console.print(render.result(view))
+        console.print(r.result(view))
 
 
 def show_end(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     """The whole log, then the final board and result (non-interactive)."""
     cursor.go(cursor.last)
     view = cursor.state.view(side)
-    console.print(render.log_lines(view["log"], numbered=True))
+    r = cursor.render
+    console.print(r.log_lines(view["log"], numbered=True))
     console.rule(cursor.heading())
-    console.print(render.status(view))
-    console.print(render.board(view, everything=True))
+    console.print(r.status(view))
+    console.print(r.board(view, everything=True))
     if side is not None:
-        console.print(render.hand(view))
+        console.print(r.hand(view))
     if view["over"]:
-        console.print(render.result(view))
+        console.print(r.result(view))
     else:
         console.print(Text(f"The game is not over: {view['decision']}.", style="bold"))
 
@@ -122,7 +130,7 @@ def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: st
         elif word in ("g", "go", "goto") and rest.isdigit():
             cursor.go(int(rest))
         elif word == "log":
-            console.print(render.log_lines(cursor.state.log, numbered=True))
+            console.print(cursor.render.log_lines(cursor.state.log, numbered=True))
             continue
         else:
             console.print(Text(f"Unknown key {line.strip()!r}. {HELP}", style="red"))

@@ -21,6 +21,7 @@ from typing import Any
 import brinkmanship as bm
 from brinkmanship.bots import Bot, RandomBot, derive_seed, make_bot
 from brinkmanship.cli import savefile
+from brinkmanship.cli.games import ui_for
 from brinkmanship.cli.savefile import SavedGame
 
 DRAW = "draw"
@@ -35,7 +36,7 @@ class GameResult:
     result: str | None
     decisions: int  # every action applied, die rolls included
     rolls: int
-    turns: int
+    turns: int  # the game's length in its own unit: turns (Twilight), rounds (13 Days)
     actions: list[str] | None = None
 
 
@@ -98,7 +99,7 @@ def play_game(game: str, seed: int, options: dict[str, Any], seats: dict[str, st
         decisions += 1
         if actions is not None:
             actions.append(action.text)
-    turns = state.view(None)["turn"]
+    turns = state.view(None)[ui_for(state.game.name).length_key]
     return state, GameResult(seed, state.winner, state.result, decisions, rolls, turns, actions)
 
 

@@ -98,10 +98,13 @@ def build(pos: dict[str, Any]) -> Data:
     if unknown:
         raise PositionError(f"unknown position field(s) {unknown}; fields are: {', '.join(FIELDS)}")
     seed = _int(pos, "seed", 0, -(2**63), 2**63 - 1)
+    raw_options = pos.get("options", {})
+    if not isinstance(raw_options, dict):
+        raise PositionError(f"'options' must be a dict like {{'agenda_push': 'none'}}, got {raw_options!r}")
     try:
-        options = make_options(pos.get("options"))
+        options = make_options(raw_options)
     except ValueError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(f"'options': {exc}") from None
     d = rules.blank_state(seed, options)
     d["round"] = _int(pos, "round", 1, 1, ROUNDS)
     phase = pos.get("phase", "plays")
@@ -162,6 +165,10 @@ def build(pos: dict[str, Any]) -> Data:
 
     # Agendas: flags (offered) and the kept one per side.
     agendas = _sides_dict(pos, "agendas", "{'US': {'offered': ['Berlin', ...], 'kept': 'Berlin'}}")
+    if agendas and phase == "round_start":
+        # Phase 2 would deal new agendas over these (and lose their cards).
+        raise PositionError("'agendas' cannot be given with phase 'round_start': the round deals them; "
+                            "use phase 'agendas' or later")
     pool = list(range(1, 14))
     for side, a in agendas.items():
         if not isinstance(a, dict) or set(a) - {"offered", "kept"}:
@@ -195,24 +202,26 @@ def build(pos: dict[str, Any]) -> Data:
     # Strategy cards: every card sits in exactly one place.
     seen: dict[int, str] = {}
 
-    def take(cards: list[int], where: str) -> list[int]:
+    def take(cards: list[int], field: str, where: str) -> list[int]:
         for c in cards:
             if c in seen:
-                raise PositionError(f"{CARD_NAME[c]} is in both {seen[c]} and {where}")
+                raise PositionError(f"{field}: {CARD_NAME[c]} is in both {seen[c]} and {where}")
             seen[c] = where
         return cards
 
     hands = _sides_dict(pos, "hands", "{'US': ['Excomm', ...]}")
     for side in SIDES:
         if side in hands:
-            d["hands"][side] = take(_cards(hands[side], f"'hands'[{side!r}]"), f"{side}'s hand")
-    d["discard"] = take(_cards(pos.get("discard", []), "'discard'"), "the discard pile")
+            field = f"'hands'[{side!r}]"
+            d["hands"][side] = take(_cards(hands[side], field), field, f"{side}'s hand")
+    d["discard"] = take(_cards(pos.get("discard", []), "'discard'"), "'discard'", "the discard pile")
     after = _sides_dict(pos, "aftermath", "{'US': ['Excomm'], 'USSR': []}")
     for side in SIDES:
-        for c in take(_cards(after.get(side, []), f"'aftermath'[{side!r}]"), "the Aftermath"):
+        field = f"'aftermath'[{side!r}]"
+        for c in take(_cards(after.get(side, []), field), field, "the Aftermath"):
             d["aftermath"].append([side, c])
     if "deck" in pos:
-        d["deck"] = list(reversed(take(_cards(pos["deck"], "'deck'"), "the deck")))
+        d["deck"] = list(reversed(take(_cards(pos["deck"], "'deck'"), "'deck'", "the deck")))
     else:
         d["deck"] = [c for c in range(1, N_CARDS + 1) if c not in seen]
         rng.shuffle(d, d["deck"])

@@ -200,6 +200,7 @@ def draw_card(d: Data) -> int | None:
         d["discard"] = []
         rng.shuffle(d, deck)
         log(d, f"The discard pile ({len(deck)} cards) is reshuffled into a new deck.")
+    d["reveals"] += 1  # someone sees a new card: undo may not take back what led here
     c: int = deck.pop()
     return c
 

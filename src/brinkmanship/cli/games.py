@@ -1,0 +1,197 @@
+"""What the terminal front end needs to know about each game.
+
+The play loop, the replay browser and the simulator are game-independent;
+everything that differs between Twilight Struggle and 13 Days (the title,
+the renderer, the help text, which decisions show the hand, how the game's
+length is counted, its options) is gathered here in one :class:`GameUI` per
+game, so adding a game to the CLI means adding one entry to :data:`UIS`.
+
+>>> ui_for("13").title, ui_for("twilight").length_word
+('13 Days', 'turns')
+>>> parse_options("thirteen", ["agenda_bonus=false", "agenda_push=saito"])
+{'agenda_bonus': False, 'agenda_push': 'saito'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+from rich.text import Text
+
+import brinkmanship as bm
+
+View = dict[str, Any]
+
+
+class Renderer(Protocol):
+    """The rich renderables a game's view is drawn with (``render`` for
+    Twilight Struggle, ``render_thirteen`` for 13 Days). Each takes a view
+    dict, never a State, so only what the viewer may know can be drawn."""
+
+    def status(self, view: View) -> RenderableType: ...
+
+    def status_line(self, view: View) -> RenderableType: ...
+
+    def board(self, view: View, everything: bool = False) -> RenderableType: ...
+
+    def hand(self, view: View) -> RenderableType: ...
+
+    def decision(self, view: View) -> RenderableType: ...
+
+    def actions(self, legal: Sequence[str]) -> RenderableType: ...
+
+    def log_lines(self, lines: Sequence[str], start: int = 0, numbered: bool = False) -> Text: ...
+
+    def result(self, view: View) -> RenderableType: ...
+
+    def cards_table(self) -> RenderableType: ...
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """One game as the terminal presents it.
+
+    ``hand_kinds``: decision kinds at which even the compact prompt (the
+    same side still deciding) shows the hand, because the choice is about
+    its cards; ``board_kinds``: those at which it shows the map (small
+    enough to redraw while cubes and markers move). ``length_key``: the view field counting the game's progress
+    (``turn``/``round``), named ``length_word`` in summaries.
+    """
+
+    name: str
+    title: str
+    renderer_module: str
+    examples: str
+    undo_limits: str
+    hand_kinds: tuple[str, ...]
+    board_kinds: tuple[str, ...]
+    length_key: str
+    length_word: str
+    has_dice: bool
+    no_winner: str
+
+    @property
+    def render(self) -> Renderer:
+        """The renderer module, imported on first use. Callers look its
+        functions up at each call, so that tests may patch them."""
+        if self.renderer_module == "render_thirteen":
+            from brinkmanship.cli import render_thirteen
+
+            return render_thirteen
+        from brinkmanship.cli import render
+
+        return render
+
+
+UIS: dict[str, GameUI] = {
+    "twilight": GameUI(
+        name="twilight",
+        title="Twilight Struggle",
+        renderer_module="render",
+        examples=("  coup Iran      ops #21      event NATO      place West Germany      realign Cuba\n"
+                  "Cards can be written as #number, number or name; countries as printed."),
+        undo_limits="until a die is rolled, a hidden card is revealed or the other side acts",
+        hand_kinds=("headline", "action", "eagle"),
+        board_kinds=(),
+        length_key="turn",
+        length_word="turns",
+        has_dice=True,
+        no_winner="draw",
+    ),
+    "thirteen": GameUI(
+        name="thirteen",
+        title="13 Days",
+        renderer_module="render_thirteen",
+        examples=("  command Excomm      event Fidel Castro      place Berlin      remove tv      done\n"
+                  "  agenda Berlin       first USSR              escalate Military 1     accept\n"
+                  "Cards can be written as #number, number or name; arenas as printed (or tv, un, cuba mil)."),
+        undo_limits="until a card is drawn, a hidden card or agenda is revealed or the other side acts",
+        hand_kinds=("turn", "summit", "aftermath", "stolen", "offer"),
+        board_kinds=("turn", "command", "cubes", "shift", "ask", "offer"),
+        length_key="round",
+        length_word="rounds",
+        has_dice=False,
+        no_winner="nobody (both lose)",
+    ),
+}
+
+
+def ui_for(game: str) -> GameUI:
+    """The UI of ``game`` (any name or alias the engine knows)."""
+    name = bm.get_game(game).name
+    try:
+        return UIS[name]
+    except KeyError:
+        raise bm.UnknownGameError(f"the terminal does not know how to show {name!r} yet") from None
+
+
+# -- options ------------------------------------------------------------------------------
+def option_choices(game: str) -> dict[str, tuple[Any, ...]]:
+    """Every option of ``game`` with its allowed values, the default first."""
+    name = bm.get_game(game).name
+    if name == "thirteen":
+        from brinkmanship.thirteen.game import OPTION_CHOICES
+
+        return dict(OPTION_CHOICES)
+    if name == "twilight":
+        from brinkmanship.twilight.game import DEFAULT_OPTIONS
+
+        return {k: (v, not v) for k, v in DEFAULT_OPTIONS.items()}
+    return {}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_help(game: str) -> str:
+    """One line per option: ``name: default|other|...``."""
+    return "\n".join(f"  {k}: {'|'.join(_shown(v) for v in vs)}" for k, vs in option_choices(game).items())
+
+
+def parse_value(text: str) -> bool | str:
+    """An option value as typed: ``true``/``false`` (any case) are booleans,
+    anything else is a string."""
+    low = text.strip().lower()
+    if low == "true":
+        return True
+    if low == "false":
+        return False
+    return text.strip()
+
+
+def parse_options(game: str, items: Sequence[str], given: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``NAME=VALUE`` items checked against the options of ``game``.
+
+    ``given`` holds options already set another way (say ``--no-events``);
+    an item contradicting one of them is refused. Raises ``ValueError`` with
+    a message naming the option, or the allowed names and values.
+    """
+    choices = option_choices(game)
+    title = ui_for(game).title
+    out = dict(given or {})
+    for item in items:
+        name, eq, raw = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not eq or not name or not raw.strip():
+            raise ValueError(f"{item!r} is not NAME=VALUE (e.g. agenda_push=saito)")
+        if name not in choices:
+            raise ValueError(f"unknown {title} option {name!r}; options are:\n{options_help(game)}")
+        value = parse_value(raw)
+        allowed = choices[name]
+        if not any(value == a and type(value) is type(a) for a in allowed):
+            raise ValueError(f"{title} option {name!r} must be one of "
+                             f"{', '.join(_shown(a) for a in allowed)}; got {raw.strip()!r}")
+        if name in out and out[name] != value:
+            raise ValueError(f"option {name!r} is given twice with different values")
+        out[name] = value
+    return out
+
+
+__all__ = ["UIS", "GameUI", "Renderer", "option_choices", "options_help", "parse_options", "parse_value",
+           "ui_for"]

@@ -1,0 +1,451 @@
+"""Rich renderables for 13 Days, built from a view dict only.
+
+Like ``render`` for Twilight Struggle, every function takes what
+``State.view(side)`` returned and nothing else, so the terminal can only
+show what the viewer may know: the opponent's hand is a count, its kept
+agenda reads "hidden" until revealed, and of the Aftermath only the
+viewer's own cards are named. Static facts (command values, factions,
+DEFCON symbols, event summaries) come from the public tables in
+``thirteen.board`` and ``thirteen.data``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from brinkmanship.cli.render import SIDE_STYLE, NumberedColumns, side_text
+from brinkmanship.thirteen.board import (
+    AGENDA_CARDS,
+    AGENDA_TYPES,
+    ARENAS,
+    ARENAS_OF_TRACK,
+    CARD_COMMAND,
+    CARD_FACTION,
+    CARD_NAME,
+    CARD_SYMBOL,
+    CARDS,
+    OPPONENT,
+    TRACKS,
+)
+from brinkmanship.thirteen.data.board import (
+    CARIBBEAN,
+    DEFCON1_FROM,
+    DEFCON2_FROM,
+    DEFCON_MAX,
+    DEFCON_MIN,
+    PLAYS_PER_ROUND,
+    ROUNDS,
+    SUPPLY,
+    zone,
+)
+
+View = dict[str, Any]
+
+SIDES = ("USSR", "US")
+FACTION_STYLE = {"USSR": "bold red", "US": "bold blue", "UN": "bold"}
+ZONE_STYLE = {3: "", 2: "yellow", 1: "bold red"}
+
+# What each round effect does, by the name the view gives it; the sides
+# listed under an effect are the sides it applies to.
+EFFECT_TEXT = {
+    "SOPs": "Commands handle 1 more cube",
+    "To the Brink": "Commands handle 1 cube fewer",
+    "Containment": "may not de-escalate with events of cards it plays",
+    "Bay of Pigs": "may not de-escalate by events",
+}
+
+
+def faction_text(faction: str) -> Text:
+    """A card's faction in its colour."""
+    return Text(faction, style=FACTION_STYLE.get(faction, ""))
+
+
+def prestige_text(view: View) -> Text:
+    """The prestige marker, coloured for the side ahead."""
+    p = view["prestige"]
+    style = "bold blue" if p > 0 else "bold red" if p < 0 else ""
+    return Text(view["prestige_text"], style=style)
+
+
+def war_now(markers: dict[str, int]) -> bool:
+    """Would these three markers trigger nuclear war at the end of a round?
+    (one in the DEFCON 1 zone, or all three in DEFCON 2 or worse)"""
+    pos = list(markers.values())
+    return max(pos) >= DEFCON1_FROM or min(pos) >= DEFCON2_FROM
+
+
+# -- status ---------------------------------------------------------------------------
+def _agenda_text(view: View, side: str) -> Text:
+    a = view["agendas"][side]
+    flags = a["flags"]
+    out = Text()
+    if not flags:
+        out.append("no agendas dealt this round yet", style="dim")
+        return out
+    out.append("flags " + ", ".join(flags) + "; kept: ")
+    kept = a["kept"]
+    if kept is None:
+        out.append("not chosen yet", style="dim")
+    elif kept == "hidden":
+        out.append("hidden", style="italic")
+    else:
+        out.append(kept, style="bold")
+        if side == view["viewer"]:
+            out.append(" (yours)")
+    return out
+
+
+def _effects_text(view: View) -> str:
+    parts = []
+    for name, sides in view["effects"].items():
+        what = EFFECT_TEXT.get(name, "in effect")
+        parts.append(f"{name}: {' and '.join(sides)} {what}")
+    return "; ".join(parts)
+
+
+def status(view: View) -> Panel:
+    """Round and plays, prestige, the Personal Letter, agendas, Aftermath,
+    round effects and the piles."""
+    viewer = view["viewer"]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    plays = view["plays"]
+    rnd = Text(f"{view['round']} of {ROUNDS}; plays USSR {plays['USSR']} of {PLAYS_PER_ROUND}, "
+               f"US {plays['US']} of {PLAYS_PER_ROUND}")
+    player = view["current_player"]
+    if player in SIDES:
+        rnd.append("; to act: ")
+        rnd.append_text(side_text(player))
+    grid.add_row("Round", rnd)
+    grid.add_row("Prestige", prestige_text(view))
+    grid.add_row("Personal Letter", side_text(view["personal_letter"]))
+    for side in SIDES:
+        grid.add_row(f"{side} agenda", _agenda_text(view, side))
+    after = view["aftermath"]
+    size = after["size"]
+    text = f"{size} card{'s' if size != 1 else ''} face down"
+    if viewer in SIDES:
+        own = after["own"]
+        text += f" (yours: {', '.join(own)})" if own else " (none of them yours)"
+    if "revealed" in after:
+        text = "revealed: " + ", ".join(f"{name} ({s})" for s, name in after["revealed"])
+    grid.add_row("Aftermath", text)
+    if view["effects"]:
+        grid.add_row("This round", _effects_text(view))
+    if view["looking_at"]:
+        grid.add_row("Looking at", ", ".join(view["looking_at"]))
+    sizes = view["hand_sizes"]
+    reserve = view["reserve"]
+    grid.add_row("Cards", f"hands USSR {sizes['USSR']}, US {sizes['US']}; deck {view['deck_size']}, "
+                          f"discards {len(view['discard'])}")
+    grid.add_row("Cube supply", f"USSR {reserve['USSR']}, US {reserve['US']} of {SUPPLY}")
+    title = f"13 Days - {viewer}'s view" if viewer else "13 Days"
+    return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
+
+
+def _short_defcon(markers: dict[str, int]) -> str:
+    return " ".join(f"{t[0]}{markers[t]}" for t in TRACKS)
+
+
+def status_line(view: View) -> Text:
+    """One line of the essentials, for prompts while the same side decides."""
+    plays = view["plays"]
+    d = view["defcon"]
+    sizes = view["hand_sizes"]
+    return Text(
+        f"Round {view['round']} | plays USSR {plays['USSR']}/{PLAYS_PER_ROUND} US {plays['US']}/{PLAYS_PER_ROUND}"
+        f" | Prestige {view['prestige_text']} | Letter {view['personal_letter']}"
+        f" | DEFCON USSR {_short_defcon(d['USSR'])}, US {_short_defcon(d['US'])}"
+        f" | Hands USSR {sizes['USSR']} US {sizes['US']}",
+        style="dim",
+    )
+
+
+# -- board ----------------------------------------------------------------------------
+_NAME_W = 17
+_CELL = 2
+TRACK_W = (DEFCON_MAX - DEFCON_MIN + 1) * _CELL - 1  # one character per position, one after each but the last
+BLOCK_W = 8 + TRACK_W + 14  # side label, track, position and zone
+_GAP = 3
+
+
+def _track_cells(position: int | None, style: str) -> Text:
+    """Positions 1-8 as cells, zone bars after 3 and 6, the marker filled."""
+    out = Text()
+    for p in range(DEFCON_MIN, DEFCON_MAX + 1):
+        if p == position:
+            out.append("■", style=style)
+        else:
+            out.append("·", style="dim")
+        if p in (DEFCON2_FROM - 1, DEFCON1_FROM - 1):
+            out.append("|", style="dim")
+        elif p < DEFCON_MAX:
+            out.append(" ")
+    return out
+
+
+def _track_header() -> Text:
+    out = Text()
+    for p in range(DEFCON_MIN, DEFCON_MAX + 1):
+        out.append(str(p))
+        if p in (DEFCON2_FROM - 1, DEFCON1_FROM - 1):
+            out.append("|")
+        elif p < DEFCON_MAX:
+            out.append(" ")
+    return out
+
+
+def category_block(view: View, track: int) -> list[Text]:
+    """One DEFCON category: its three arenas (each side's cubes and who
+    dominates) and its DEFCON track with both markers."""
+    cubes = view["cubes"]
+    name = TRACKS[track]
+    lines = [Text(name, style="bold underline"),
+             Text(f"{'Arena':<{_NAME_W}}{'USSR':>5}{'US':>4}  Dominates", style="dim")]
+    for i in ARENAS_OF_TRACK[track]:
+        arena = ARENAS[i]
+        a, b = cubes["USSR"].get(arena, 0), cubes["US"].get(arena, 0)
+        line = Text(f"{arena:<{_NAME_W}}")
+        line.append(f"{a or '':>5}", style="red")
+        line.append(f"{b or '':>4}", style="blue")
+        line.append("  ")
+        if a != b:
+            dom = "USSR" if a > b else "US"
+            line.append(dom, style=SIDE_STYLE[dom])
+        elif a:
+            line.append("tied", style="dim")
+        lines.append(line)
+    head = Text(f"{'DEFCON':<8}", style="dim")
+    head.append_text(_track_header())
+    head.stylize("dim")
+    lines.append(head)
+    for side in SIDES:
+        pos = view["defcon"][side][name]
+        z = zone(pos)
+        line = Text(f"  {side:<6}", style=SIDE_STYLE[side])
+        line.append_text(_track_cells(pos, SIDE_STYLE[side]))
+        line.append(f"  {pos} ")
+        line.append(f"(DEFCON {z})", style=ZONE_STYLE[z])
+        lines.append(line)
+    return lines
+
+
+class Blocks:
+    """Equal-width text blocks side by side, as many as the width allows
+    (plain Text lines: cheap to redraw at every prompt)."""
+
+    def __init__(self, blocks: list[list[Text]], width: int, footer: list[Text]) -> None:
+        self.blocks = blocks
+        self.width = width
+        self.footer = footer
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        per_row = max(1, (options.max_width + _GAP) // (self.width + _GAP))
+        for r in range(0, len(self.blocks), per_row):
+            row = self.blocks[r:r + per_row]
+            for k in range(max(len(b) for b in row)):
+                line = Text()
+                for j, block in enumerate(row):
+                    piece = block[k] if k < len(block) else Text()
+                    line.append_text(piece)
+                    if j < len(row) - 1:
+                        line.append(" " * max(1, self.width + _GAP - piece.cell_len))
+                yield line
+            yield Text()
+        yield from self.footer
+
+
+def board(view: View, everything: bool = False) -> Blocks:
+    """The nine arenas grouped by DEFCON category, each with its track.
+
+    The 13 Days map is small, so ``everything`` (the full Twilight map)
+    changes nothing: every arena is always shown.
+    """
+    blocks = [category_block(view, t) for t in range(len(TRACKS))]
+    footer = [Text("DEFCON zones: 1-3 = DEFCON 3, 4-6 = DEFCON 2, 7-8 = DEFCON 1. At the end of a round, a side "
+                   "with a marker in DEFCON 1 or all three in DEFCON 2 triggers nuclear war and loses.",
+                   style="dim")]
+    over = view["over"]
+    for side in SIDES:
+        if war_now(view["defcon"][side]) and (not over or view["result"] == "nuclear_war"):
+            warn = Text("Nuclear war: " if over else "Warning: ", style="bold red")
+            warn.append_text(side_text(side))
+            warn.append(" triggered nuclear war." if over else " would trigger nuclear war if the round ended now.",
+                        style="bold red")
+            footer.append(warn)
+    return Blocks(blocks, BLOCK_W, footer)
+
+
+# -- cards ----------------------------------------------------------------------------
+def event_owner(card: int, viewer: str) -> str:
+    """Who may use the event when ``viewer`` plays ``card``."""
+    fac = CARD_FACTION[card]
+    if fac == "UN":
+        return "yours (UN)"
+    if fac == viewer:
+        return "yours"
+    return f"{fac} may take it"
+
+
+def hand(view: View) -> RenderableType:
+    """The viewer's own hand: card, faction, command value, DEFCON symbol,
+    whose event it is and what it does."""
+    viewer = view["viewer"]
+    sizes = view["hand_sizes"]
+    if viewer is None:
+        return Text(f"Hands are hidden: USSR holds {sizes['USSR']} cards, US {sizes['US']}.")
+    if not view["hand"]:
+        return Text(f"{viewer} holds no cards.")
+    table = Table(title=f"{viewer} hand", title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                  show_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Card", no_wrap=True)
+    table.add_column("Faction", no_wrap=True)
+    table.add_column("Cmd", justify="right")
+    table.add_column("DEFCON", no_wrap=True)
+    table.add_column("Event", no_wrap=True)
+    table.add_column("Summary")
+    for n in view["hand"]:
+        table.add_row(f"#{n}", Text(CARD_NAME[n]), faction_text(CARD_FACTION[n]), str(CARD_COMMAND[n]),
+                      "symbol" if CARD_SYMBOL[n] else "", event_owner(n, viewer), Text(CARDS[n - 1].summary))
+    table.caption = (f"{OPPONENT[viewer]} holds {sizes[OPPONENT[viewer]]} cards. Cmd: the cubes a Command moves. "
+                     "DEFCON symbol: cube changes by the event move DEFCON.")
+    return table
+
+
+# -- log, decision, result -------------------------------------------------------------
+def log_lines(lines: Sequence[str], start: int = 0, numbered: bool = False) -> Text:
+    """Log lines, optionally numbered from ``start + 1`` (round starts bold)."""
+    out = Text()
+    for k, line in enumerate(lines):
+        if numbered:
+            out.append(f"{start + k + 1:4d}  ", style="dim")
+        bold = line.startswith(("Round ", "New game", "The Aftermath is revealed"))
+        out.append(line + "\n", style="bold" if bold else "")
+    out.rstrip()
+    return out
+
+
+def decision(view: View) -> Text:
+    """The pending decision as a prompt line."""
+    return Text(view["decision"], style="bold")
+
+
+def actions(legal: Sequence[str]) -> NumberedColumns:
+    """The legal actions, numbered from 1 in the engine's stable order."""
+    return NumberedColumns(legal)
+
+
+def result(view: View) -> Text:
+    """How the game ended: the winner, the engine's result word, and why.
+
+    >>> result({"winner": "US", "result": "prestige", "prestige_text": "US +3"}).plain
+    'Game over: US wins (prestige): prestige US +3.'
+    """
+    winner = view["winner"]
+    why = view["result"]
+    out = Text("Game over: ", style="bold")
+    if winner is None:
+        out.append(f"nobody wins ({why}): both sides triggered nuclear war.", style="bold")
+        return out
+    out.append_text(side_text(winner))
+    if why == "nuclear_war":
+        reason = f"{OPPONENT[winner]} triggered nuclear war"
+    elif why == "personal_letter":
+        reason = f"prestige even, {winner} holds the Personal Letter"
+    else:
+        reason = f"prestige {view['prestige_text']}"
+    out.append(f" wins ({why}): {reason}.", style="bold")
+    return out
+
+
+# -- brink cards thirteen ----------------------------------------------------------------
+def agenda_summary(type_id: int) -> str:
+    """What an agenda scores at the end of a round (our own restatement;
+    the +1 is the agenda bonus of option ``agenda_bonus``)."""
+    _name, kind, target = AGENDA_TYPES[type_id]
+    if kind == "letter":
+        return "The holder of the Personal Letter scores 2 prestige."
+    if kind == "track":
+        return (f"The side more escalated on the {TRACKS[target]} track scores the difference +1 "
+                "(markers in DEFCON 2 first escalate one step).")
+    if target in CARIBBEAN:
+        others = " and ".join(ARENAS[i] for i in CARIBBEAN if i != target)
+        return (f"The side dominating {ARENAS[target]} scores its cube lead, +1 for each of {others} "
+                "it also dominates.")
+    return f"The side dominating {ARENAS[target]} scores its cube lead +1."
+
+
+def cards_table() -> Group:
+    """The 39 strategy cards and the 13 agenda cards, with whether each event
+    is implemented and has a test named after the card."""
+    from brinkmanship.cli.cardstatus import thirteen_statuses
+
+    sts = thirteen_statuses()
+    strategy = {s.number: s for s in sts if s.kind == "strategy"}
+    agenda = {s.number: s for s in sts if s.kind == "agenda"}
+
+    def tested(t: bool | None) -> str:
+        return "?" if t is None else ("yes" if t else "no")
+
+    table = Table(title="13 Days strategy cards", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", min_width=2)
+    table.add_column("Card", no_wrap=True)
+    table.add_column("Faction", no_wrap=True)
+    table.add_column("Cmd", justify="right")
+    table.add_column("DEFCON", no_wrap=True)
+    table.add_column("Summary", ratio=1)
+    table.add_column("Event", no_wrap=True)
+    table.add_column("Test", no_wrap=True)
+    for c in CARDS:
+        st = strategy[c.number]
+        table.add_row(str(c.number), Text(c.name), faction_text(c.faction), str(c.command),
+                      "symbol" if c.symbol else "-", Text(c.summary), "yes" if st.implemented else "no",
+                      tested(st.tested))
+    agendas = Table(title="13 Days agenda cards", box=box.SIMPLE_HEAD, pad_edge=False)
+    agendas.add_column("#", no_wrap=True)
+    agendas.add_column("Agenda", no_wrap=True)
+    agendas.add_column("Kind", no_wrap=True)
+    agendas.add_column("Scores", ratio=1)
+    agendas.add_column("Test", no_wrap=True)
+    for k, type_id in enumerate(AGENDA_CARDS, 1):
+        name, kind, _target = AGENDA_TYPES[type_id]
+        agendas.add_row(f"a{k:02d}", Text(name), kind, Text(agenda_summary(type_id)), tested(agenda[k].tested))
+    done = sum(s.implemented for s in strategy.values())
+    tested_n = sum(bool(s.tested) for s in sts)
+    caption = Text(
+        f"Events implemented: {done} of {len(strategy)}; with a test named after the card: {tested_n} of "
+        f"{len(sts)} ({sum(bool(s.tested) for s in strategy.values())} of {len(strategy)} strategy cards, "
+        f"{sum(bool(s.tested) for s in agenda.values())} of {len(agenda)} agenda cards).\n"
+        "Cmd: the cubes a Command moves. DEFCON symbol: cube changes by the event move the DEFCON track "
+        "of the arena's category. A card's event is used by its faction (UN: by whoever plays it); "
+        "commanding with the opponent's card offers them its event.",
+        style="italic")
+    return Group(table, agendas, caption)
+
+
+__all__ = [
+    "BLOCK_W",
+    "Blocks",
+    "actions",
+    "agenda_summary",
+    "board",
+    "cards_table",
+    "category_block",
+    "decision",
+    "event_owner",
+    "hand",
+    "log_lines",
+    "result",
+    "status",
+    "status_line",
+    "war_now",
+]
