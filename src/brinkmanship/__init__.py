@@ -7,6 +7,8 @@
 >>> state.apply("place Poland")
 >>> state.log[-1]
 'USSR places 1 influence in Poland (set-up).'
+>>> bm.new_game("thirteen", seed=7).current_player
+'USSR'
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ __version__ = "0.1.0"
 
 
 def new_game(game: str, seed: int = 0, options: dict[str, Any] | None = None) -> State:
-    """Start a new game of ``game`` ("twilight") with a seed and options."""
+    """Start a new game of ``game`` ("twilight" or "thirteen") with a seed and
+    options (a dict; unknown names or values raise ``ValueError``)."""
     g = get_game(game)
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option names to values, got {options!r}")
     return State(g, g.new(seed, dict(options or {})))
 
 

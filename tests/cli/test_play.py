@@ -82,7 +82,7 @@ def test_help_board_hand_log_and_actions_commands(keyboard, session_for) -> None
     assert "Dominican Republic" in board_text  # full map: empty countries too
     assert "Dominican Republic" not in kb.chunks[0]  # the prompt shows a compact map
     assert "USSR hand" in hand_text and "The China Card" in hand_text
-    assert "New game (seed 3)" in log_text
+    assert "New game. Influence is set up" in log_text
     assert "1. place Austria" in actions_text
 
 

@@ -311,7 +311,7 @@ def test_replay_thirteen_steps_forward_back_and_jumps(runner: CliRunner, tmp_pat
     assert [int(h[0]) for h in headings] == [1, 2, 1, 10]
     assert headings[0][1:] == ("USSR", actions[0])
     assert headings[3][2] == actions[9]
-    assert "   1  New game (seed 12)" in out
+    assert "   1  New game. The US holds" in out
     assert "Unknown key 'what'" in out
 
 

@@ -136,9 +136,15 @@ def check(d: dict[str, Any], *, full_game: bool = True) -> None:
 
 def _check_hands(d: dict[str, Any]) -> None:
     """Hand sizes follow the round: empty before the deal, 5 - plays during
-    the plays (Summit Meeting's discards not yet redrawn aside), empty after."""
+    the plays (Summit Meeting's discards and an Intelligence Reports victim's
+    replacement not yet drawn aside), empty after."""
     step = d["stack"][0]["step"]
     summit = {f["p"]: f["n"] for f in d["stack"] if f["f"] == "summit"}
+    # Intelligence Reports: the victim's replacement comes once the taken card is resolved.
+    for f in d["stack"]:
+        victim = f["side"] if f["f"] == "replace" else OPPONENT[f["p"]] if f["f"] == "stolen" else None
+        if victim is not None:
+            summit[victim] = summit.get(victim, 0) + 1
     choosing = {f["p"] for f in d["stack"] if f["f"] == "aftermath"}
     for side in SIDES:
         n = len(d["hands"][side])

@@ -47,6 +47,11 @@ def resolve(us: str | None = None, ussr: str | None = None, **fields: Any) -> bm
     return position(**base)
 
 
+def kept_cards(s: bm.State) -> list[int]:
+    """The agenda cards kept this round (after round 3 they stay on show)."""
+    return sorted(k for k in s.data["kept"].values() if k)
+
+
 def arenas(us: dict[str, int], ussr: dict[str, int]) -> dict[str, dict[str, int]]:
     return {"US": us, "USSR": ussr}
 
@@ -126,7 +131,7 @@ def test_military_track_agenda_a01_scores_step_difference_plus_one() -> None:
     s = resolve(us="Military Track", defcon={"US": {"Military": 3}, "USSR": {"Military": 1}})
     assert "US reveals its agenda: Military Track. US scores 3 prestige." in s.log
     assert s.data["prestige"] == 3
-    assert s.data["agenda_out"] == [1]  # a01 was kept
+    assert kept_cards(s) == [1]  # a01 was kept
 
 
 def test_military_track_agenda_a02_scores_the_same_way() -> None:
@@ -135,7 +140,7 @@ def test_military_track_agenda_a02_scores_the_same_way() -> None:
                 defcon={"US": {"Military": 3}, "USSR": {"Military": 1}})
     assert "US reveals its agenda: Military Track. US scores 3 prestige." in s.log
     assert s.data["prestige"] == 3
-    assert s.data["agenda_out"] == [2]
+    assert kept_cards(s) == [2]
 
 
 def test_military_track_agenda_both_copies_kept_push_twice_ussr_first() -> None:
@@ -221,13 +226,13 @@ def test_political_track_agenda_scores_step_difference_plus_one() -> None:
     s = resolve(ussr="Political Track", defcon={"US": {"Political": 1}, "USSR": {"Political": 3}})
     assert "USSR reveals its agenda: Political Track. USSR scores 3 prestige." in s.log
     assert s.data["prestige"] == -3
-    assert s.data["agenda_out"] == [3]
+    assert kept_cards(s) == [3]
 
 
 def test_political_track_agenda_second_copy_a04() -> None:
     s = resolve(agendas={"USSR": {"offered": ["Political Track"]}, "US": {"kept": "Political Track"}},
                 defcon={"US": {"Political": 2}, "USSR": {"Political": 1}})
-    assert s.data["agenda_out"] == [4]
+    assert kept_cards(s) == [4]
     assert s.data["prestige"] == 2
 
 
@@ -252,7 +257,7 @@ def test_world_opinion_track_agenda_scores_step_difference_plus_one() -> None:
     s = resolve(us="World Opinion Track", defcon={"US": {"World Opinion": 3}, "USSR": {"World Opinion": 1}})
     assert "US reveals its agenda: World Opinion Track. US scores 3 prestige." in s.log
     assert s.data["prestige"] == 3
-    assert s.data["agenda_out"] == [5]
+    assert kept_cards(s) == [5]
 
 
 def test_world_opinion_track_agenda_second_copy_a06_pushes_both_sides() -> None:
@@ -265,7 +270,7 @@ def test_world_opinion_track_agenda_second_copy_a06_pushes_both_sides() -> None:
         assert defcon(s, "US")["World Opinion"] == 6
         assert defcon(s, "USSR")["World Opinion"] == 5
         assert s.data["prestige"] == 2
-        assert s.data["agenda_out"] == [6]
+        assert kept_cards(s) == [6]
 
 
 def test_world_opinion_track_agenda_tie_scores_nothing() -> None:
@@ -282,7 +287,7 @@ def test_world_opinion_track_agenda_tie_scores_nothing() -> None:
 def test_turkey_agenda_scores_cube_difference_plus_one(us: int, ussr: int, prestige: int) -> None:
     s = resolve(us="Turkey", cubes=arenas({"Turkey": us}, {"Turkey": ussr}))
     assert s.data["prestige"] == min(5, prestige)
-    assert s.data["agenda_out"] == [7]
+    assert kept_cards(s) == [7]
 
 
 def test_turkey_agenda_without_bonus() -> None:
@@ -294,7 +299,7 @@ def test_turkey_agenda_without_bonus() -> None:
 def test_berlin_agenda_scores_cube_difference_plus_one(us: int, ussr: int, prestige: int) -> None:
     s = resolve(ussr="Berlin", cubes=arenas({"Berlin": us}, {"Berlin": ussr}))
     assert s.data["prestige"] == prestige
-    assert s.data["agenda_out"] == [8]
+    assert kept_cards(s) == [8]
 
 
 def test_berlin_agenda_ignores_other_arenas() -> None:
@@ -310,7 +315,7 @@ def test_italy_agenda_scores_cube_difference_plus_one(us: int, ussr: int, presti
     # must not matter.
     s = resolve(us="Italy", cubes=arenas({"Italy": us, "Turkey": 5}, {"Italy": ussr}))
     assert s.data["prestige"] == prestige
-    assert s.data["agenda_out"] == [9]
+    assert kept_cards(s) == [9]
 
 
 def test_italy_agenda_without_bonus() -> None:
@@ -327,7 +332,7 @@ def test_cuba_political_agenda_scores_difference_plus_linked_caribbean_arenas() 
                                                     {"Cuba (Political)": 1, "Atlantic": 1}))
     assert "US reveals its agenda: Cuba (Political). US scores 3 prestige." in s.log
     assert s.data["prestige"] == 3
-    assert s.data["agenda_out"] == [10]
+    assert kept_cards(s) == [10]
 
 
 def test_cuba_political_agenda_has_no_flat_bonus() -> None:
@@ -348,7 +353,7 @@ def test_cuba_military_agenda_scores_difference_plus_both_links() -> None:
     # 1 + 2 linked arenas = 3 for the USSR.
     assert "USSR reveals its agenda: Cuba (Military). USSR scores 3 prestige." in s.log
     assert s.data["prestige"] == -3
-    assert s.data["agenda_out"] == [11]
+    assert kept_cards(s) == [11]
 
 
 def test_cuba_military_agenda_tie_scores_nothing_even_with_links() -> None:
@@ -365,7 +370,7 @@ def test_atlantic_agenda_scores_difference_plus_linked_caribbean_arenas() -> Non
                                             {"Atlantic": 1, "Cuba (Military)": 1}))
     # US: 3 + Cuba (Pol) dominated; Cuba (Mil) is the USSR's.
     assert s.data["prestige"] == 4
-    assert s.data["agenda_out"] == [12]
+    assert kept_cards(s) == [12]
 
 
 def test_atlantic_agenda_links_count_only_for_the_dominator() -> None:
@@ -385,7 +390,7 @@ def test_personal_letter_agenda_scores_two_for_the_holder(holder: str, keeper: s
     s = resolve(**{keeper.lower(): "Personal Letter"}, letter=holder)
     assert f"{keeper} reveals its agenda: Personal Letter. {holder} scores 2 prestige." in s.log
     assert s.data["prestige"] == (2 if holder == "US" else -2)
-    assert s.data["agenda_out"] == [13]
+    assert kept_cards(s) == [13]
 
 
 def test_personal_letter_agenda_counts_the_holder_after_the_united_nations_bonus() -> None:
@@ -492,3 +497,11 @@ def test_agenda_deck_option_all_may_deal_a_kept_agenda_again() -> None:
         if kept & set(s.data["offered"]["USSR"] + s.data["offered"]["US"]):
             seen = True
     assert seen
+
+
+def test_military_track_agenda_kept_in_round_3_stays_on_show_after_the_game() -> None:
+    s = resolve(us="Military Track", ussr="Berlin", defcon={"US": {"Military": 3}, "USSR": {"Military": 1}})
+    assert s.is_terminal
+    for side in ("USSR", "US", None):
+        agendas = s.view(side)["agendas"]
+        assert agendas["US"]["kept"] == "Military Track" and agendas["USSR"]["kept"] == "Berlin"

@@ -172,14 +172,13 @@ def test_error_playing_while_an_offer_is_pending() -> None:
 def test_error_television_move_beyond_the_track_or_the_bonus() -> None:
     s = position(phase="aftermath", cubes={"US": {"Television": 1}}, hands={"US": ["Excomm"], "USSR": ["U Thant"]})
     refused(s, "de-escalate Military 1", "the marker is at 1; the track ends at 1")
-    refused(s, "escalate Military 2", "at most 1 steps")
+    refused(s, "escalate Military 2", "at most 1 step")
 
 
 def test_error_alliances_card_choice() -> None:
     s = position(phase="aftermath", cubes={"US": {"Alliances": 1}}, hands={"US": ["Excomm"], "USSR": ["U Thant"]},
                  deck=["SOPs", "Scramble"])
-    refused(s, "aftermath Scramble", "'aftermath Scramble' does not answer this decision; the pending decision is: "
-                                     "US: Alliances: put the drawn card in the Aftermath or discard it")
+    refused(s, "aftermath Scramble", "the Alliances card is SOPs: 'aftermath' or 'discard' it")
 
 
 def test_error_after_the_game_is_over() -> None:

@@ -297,20 +297,23 @@ def test_intelligence_reports_shows_the_stolen_card_to_both_but_not_the_replacem
     s.apply("event Intelligence Reports")
     stolen = s.data["held"][0]
     assert stolen in (15, 23, 4)
-    # The replacement is the top of the deck: Scramble.
-    assert sorted(s.data["hands"]["US"]) == sorted(({15, 23, 4} - {stolen}) | {13})
+    assert sorted(s.data["hands"]["US"]) == sorted({15, 23, 4} - {stolen})
     check(s.data, full_game=False)
     line = s.log[-1]
-    assert line == f"USSR takes {CARD_NAME[stolen]} at random from the US hand; US draws a replacement."
-    assert "Scramble" not in " ".join(s.log)
+    assert line == (f"USSR takes {CARD_NAME[stolen]} at random from the US hand; US will draw a replacement "
+                    "once it is resolved.")
     for side in (*SIDES, None):
         assert s.view(side)["looking_at"] == [CARD_NAME[stolen]]
-    assert 13 not in s.view("USSR")["hand"] and 13 in s.view("US")["hand"]
     # A USSR determinization keeps the stolen card and its decision.
     for k in range(10):
         r = s.resample("USSR", random.Random(k))
         assert r.data["held"] == [stolen] and texts(r) == texts(s)
         assert r.view("USSR") == s.view("USSR")
+    # The replacement is the top of the deck: Scramble, seen by the US only.
+    s.apply(f"discard {CARD_NAME[stolen]}")
+    assert sorted(s.data["hands"]["US"]) == sorted(({15, 23, 4} - {stolen}) | {13})
+    assert "Scramble" not in " ".join(s.log)
+    assert 13 not in s.view("USSR")["hand"] and 13 in s.view("US")["hand"]
 
 
 def _full_deck(hands: dict[str, list[str]], *top: str) -> list[str | int]:

@@ -50,7 +50,7 @@ def test_setup_personal_letter_with_the_us_and_prestige_at_zero() -> None:
     assert v["prestige"] == 0
     assert v["prestige_text"] == "even"
     assert v["round"] == 1
-    assert s.log[0] == "New game (seed 1). The US holds the Personal Letter."
+    assert s.log[0] == "New game. The US holds the Personal Letter."
 
 
 def test_setup_decks_and_first_decision() -> None:

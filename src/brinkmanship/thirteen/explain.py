@@ -49,7 +49,8 @@ def describe(d: Data) -> str:
         tracks = ", ".join(TRACKS[t] for t in f["tracks"])
         dirs = "up or down" if f["up"] and f["down"] else ("up" if f["up"] else "down")
         amount = f"exactly {f['steps']}" if f["exact"] else f"up to {f['steps']}"
-        return f"{p}: move {whose} DEFCON marker ({tracks}) {dirs}, {amount} steps; 'pass' for none"
+        unit = "step" if f["steps"] == 1 else "steps"
+        return f"{p}: move {whose} DEFCON marker ({tracks}) {dirs}, {amount} {unit}; 'pass' for none"
     if kind == "ask":
         if f["kind"] == "target":
             return f"{p}: choose an arena: {', '.join(ARENAS[i] for i in f['options'])}"
@@ -140,17 +141,33 @@ def explain(d: Data, a: Action) -> str:
             return (f"{f['side']} may not de-escalate here (a ban such as Containment or Bay of Pigs, "
                     "or the card only escalates)")
         if k + 1 > f["steps"]:
-            return f"at most {f['steps']} steps"
+            return f"at most {f['steps']} step{'' if f['steps'] == 1 else 's'}"
         if verb == "escalate" and pos + k + 1 > DEFCON_MAX:
             return f"the marker is at {pos}; the track ends at {DEFCON_MAX}"
         if verb == "de-escalate" and pos - k - 1 < DEFCON_MIN:
             return f"the marker is at {pos}; the track ends at {DEFCON_MIN}"
         if f["exact"]:
-            return f"the marker moves exactly {f['steps']} steps (or as far as the track allows)"
+            return (f"the marker moves exactly {f['steps']} step{'' if f['steps'] == 1 else 's'} "
+                    "(or as far as the track allows)")
     if kind == "agenda" and verb == "agenda":
         assert arg is not None
         offered = ", ".join(AGENDA_NAME[agenda_type(x)] for x in d["offered"][p])
         return f"{AGENDA_NAME[arg]} is not one of {p}'s agendas ({offered})"
+    if kind == "stolen" and verb in ("command", "event", "discard"):
+        assert arg is not None
+        card = f["card"]
+        if arg != card:
+            return f"the card taken by Intelligence Reports is {CARD_NAME[card]}: play it now or discard it"
+        return (f"{CARD_NAME[card]} is a {CARD_FACTION[card]} card: {p} may command with it or discard it, "
+                "never use its event")
+    if kind == "summit" and verb == "discard":
+        assert arg is not None
+        return f"{CARD_NAME[arg]} is not in {p}'s hand"
+    if kind in ("alliances", "aftermath") and verb in ("aftermath", "discard"):
+        assert arg is not None
+        if kind == "alliances":
+            return f"the Alliances card is {CARD_NAME[f['card']]}: 'aftermath' or 'discard' it"
+        return f"{CARD_NAME[arg]} is not in {p}'s hand"
     if kind == "offer" and verb in ("command", "event"):
         return f"{p} must first 'accept' or 'decline' the offered event"
     return f"{a.text!r} does not answer this decision; {here}"

@@ -48,6 +48,8 @@ def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
     >>> make_options({"agenda_recycle": "all"})["agenda_recycle"]
     'all'
     """
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option names to values, got {options!r}")
     out = dict(DEFAULT_OPTIONS)
     for k, v in (options or {}).items():
         if k not in OPTION_CHOICES:
@@ -76,7 +78,7 @@ class Thirteen:
         d = rules.blank_state(seed, make_options(options))
         d["deck"] = list(range(1, 40))
         rng.shuffle(d, d["deck"])
-        rules.log(d, f"New game (seed {seed}). The US holds the Personal Letter.")
+        rules.log(d, "New game. The US holds the Personal Letter.")
         d["stack"] = [{"f": "round", "step": "escalate"}]
         rules.advance(d)
         return d

@@ -288,6 +288,7 @@ def _deal_agendas(d: Data) -> None:
         log(d, f"{side} is dealt three agendas and flags their targets: {names}.")
     d["kept"] = {USSR: 0, US: 0}
     d["agendas_open"] = False
+    d["reveals"] += 1  # new agendas are seen: undo may not reach back past them
 
 
 def deal_strategy(d: Data) -> None:
@@ -390,6 +391,11 @@ def _initiative(d: Data) -> None:
 
 
 def _end_round(d: Data) -> None:
+    d["fx"] = {k: [] for k in ROUND_EFFECTS}
+    d["plays"] = {USSR: 0, US: 0}
+    if d["round"] >= ROUNDS:
+        final_scoring(d)  # the last round's agendas stay on show
+        return
     if d["agendas_open"]:
         # Kept agendas leave the game; unkept ones go back (Q6).
         for side in (USSR, US):
@@ -399,11 +405,6 @@ def _end_round(d: Data) -> None:
     d["offered"] = {USSR: [], US: []}
     d["kept"] = {USSR: 0, US: 0}
     d["agendas_open"] = False
-    d["fx"] = {k: [] for k in ROUND_EFFECTS}
-    d["plays"] = {USSR: 0, US: 0}
-    if d["round"] >= ROUNDS:
-        final_scoring(d)
-        return
     d["round"] += 1
 
 
@@ -552,18 +553,22 @@ def command_size(d: Data, side: str, base: int, granted: bool) -> int:
 
 
 def push_command(d: Data, side: str, card: int, cubes: int, arenas: tuple[int, ...] | list[int] = ALL_ARENAS,
-                 granted: bool = False, resolver: str = "", by: str = "") -> None:
+                 granted: bool = False, resolver: str = "", by: str = "", command_n: bool = False) -> None:
     """A Command by ``side``: ``cubes`` (before modifiers) in one arena of
     ``arenas``, placing or removing, cube by cube, stopping with ``done``.
     ``granted``: given by an event (``card`` is the event's card); the
-    Letter cannot join it, and a removal may lower DEFCON only if the side
-    may lower it by events."""
+    Letter cannot join it, and a removal lowers DEFCON only if the side may
+    lower it by events (or the ``ban_blocks_symbol`` option is off, Q11).
+    ``command_n``: a "Command N in one ... arena" event (U-2 Photographs,
+    National Liberation), which may remove unless ``event_command_remove``
+    is off (Q12)."""
     f: Frame = {"f": "command", "p": side, "card": card, "left": command_size(d, side, cubes, granted),
                 "arenas": list(arenas), "mode": "", "arena": -1, "n": 0, "granted": granted,
                 "low": True, "letter": False, "remove": True}
     if granted:
-        f["low"] = may_lower(d, side, resolver or side, by or side)
-        f["remove"] = d["options"]["event_command_remove"] or arenas == ALL_ARENAS
+        opts = d["options"]
+        f["low"] = may_lower(d, side, resolver or side, by or side) or not opts["ban_blocks_symbol"]
+        f["remove"] = not command_n or opts["event_command_remove"]
     push(d, f)
 
 
@@ -918,6 +923,8 @@ def _apply_stolen(d: Data, f: Frame, a: Action) -> None:
     c = f["card"]
     d["held"].remove(c)
     d["discard"].append(c)
+    # The victim draws its replacement once the taken card is resolved.
+    push(d, {"f": "replace", "side": OPPONENT[side]})
     if a.verb == "discard":
         log(d, f"{side} discards {CARD_NAME[c]}.")
         return
@@ -982,7 +989,17 @@ APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
     "stolen": _apply_stolen,
     "summit": _apply_summit,
 }
-PROCS: dict[str, Callable[[Data, Frame], None]] = {"round": _proc_round}
+def _proc_replace(d: Data, f: Frame) -> None:
+    """Intelligence Reports: the victim draws a replacement card."""
+    d["stack"].pop()
+    side = f["side"]
+    c = draw_card(d)
+    if c is not None:
+        d["hands"][side].append(c)
+        log(d, f"{side} draws a replacement card.")
+
+
+PROCS: dict[str, Callable[[Data, Frame], None]] = {"round": _proc_round, "replace": _proc_replace}
 
 
 def advance(d: Data) -> None:

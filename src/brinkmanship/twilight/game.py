@@ -30,6 +30,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 
 def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
     """Defaults overlaid with ``options``; unknown names are refused."""
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option names to values, got {options!r}")
     out = dict(DEFAULT_OPTIONS)
     for k, v in (options or {}).items():
         if k not in DEFAULT_OPTIONS:
@@ -67,7 +69,7 @@ class Twilight:
                 d["inf"][side][INDEX[name]] += n
         d["deck"] = rules.deck_for_periods(d, "Early")
         rng.shuffle(d, d["deck"])
-        rules.log(d, f"New game (seed {seed}). Influence is set up as printed on the map.")
+        rules.log(d, "New game. Influence is set up as printed on the map.")
         rules.deal(d)
         d["stack"] = [
             {"f": "turn", "step": "start"},

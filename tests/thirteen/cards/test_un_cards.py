@@ -249,7 +249,7 @@ def test_fifty_fifty_television_leader_moves_two_different_markers() -> None:
     assert s.current_player == "USSR" and kind(s) == "shift"
     assert texts(s) == ["escalate Military 1", "de-escalate Military 1", "escalate Political 1",
                         "de-escalate Political 1", "escalate World Opinion 1", "de-escalate World Opinion 1", "pass"]
-    refused(s, "escalate Military 2", "at most 1 steps")
+    refused(s, "escalate Military 2", "at most 1 step")
     s.apply("escalate Military 1")
     # The second marker must be another track.
     assert texts(s) == ["escalate Political 1", "de-escalate Political 1", "escalate World Opinion 1",
@@ -456,16 +456,18 @@ def test_intelligence_reports_takes_the_only_card_and_the_victim_draws_a_replace
     s.apply("event Intelligence Reports")
     assert s.current_player == "USSR" and kind(s) == "stolen"
     assert s.data["held"] == [card_number("Quarantine")]
-    assert hand(s, "US") == [top]
+    assert hand(s, "US") == []  # the replacement comes once the taken card is resolved
     assert s.view("USSR")["looking_at"] == ["Quarantine"]
     # A US card: the USSR may command with it or discard it, never use its event.
     assert texts(s) == ["command Quarantine", "discard Quarantine"]
-    refused(s, "event Quarantine", "does not answer this decision")
+    refused(s, "event Quarantine",
+            "Quarantine is a US card: USSR may command with it or discard it, never use its event")
     assert conserved(s)
     s.apply("discard Quarantine")
     assert s.data["held"] == []
     assert s.data["discard"] == [card_number("Intelligence Reports"), card_number("Quarantine")]
     assert hand(s, "USSR") == ["Scramble"] and hand(s, "US") == [top]
+    assert s.log[-1] == "US draws a replacement card."
     assert s.data["plays"] == {"USSR": 1, "US": 0}
     assert defcon(s, "USSR") == {"Military": 2, "Political": 1, "World Opinion": 1}  # the symbol does nothing
     assert conserved(s)
@@ -521,14 +523,15 @@ def test_intelligence_reports_by_the_us_random_card_keeps_hand_sizes() -> None:
     assert s.current_player == "US" and kind(s) == "stolen"
     [stolen] = s.data["held"]
     assert CARD_NAME[stolen] in ussr
-    assert sorted(s.data["hands"]["USSR"]) == sorted([card_number(c) for c in ussr if c != CARD_NAME[stolen]]
-                                                      + [top])
-    assert len(s.data["hands"]["USSR"]) == 4 and hand(s, "US") == ["Quarantine"]
+    rest = [card_number(c) for c in ussr if c != CARD_NAME[stolen]]
+    assert sorted(s.data["hands"]["USSR"]) == sorted(rest)
+    assert len(s.data["hands"]["USSR"]) == 3 and hand(s, "US") == ["Quarantine"]
     name = CARD_NAME[stolen]
     assert (f"event {name}" in texts(s)) == (CARD_FACTION[stolen] in ("US", "UN"))
     assert conserved(s)
     s.apply(f"discard {name}")
     assert on_turn(s, "USSR") and conserved(s)
+    assert sorted(s.data["hands"]["USSR"]) == sorted([*rest, top])
 
 
 def test_intelligence_reports_for_command_is_a_plain_command() -> None:
@@ -558,7 +561,7 @@ def test_summit_meeting_discards_any_number_and_draws_as_many() -> None:
     s.apply("event Summit Meeting")
     assert s.current_player == "USSR" and kind(s) == "summit"
     assert texts(s) == ["discard SOPs", "discard Scramble", "discard Excomm", "done"]
-    refused(s, "discard Summit Meeting", "does not answer this decision")
+    refused(s, "discard Summit Meeting", "Summit Meeting is not in USSR's hand")
     play(s, "discard Scramble", "discard Excomm")
     assert hand(s, "USSR") == ["SOPs"]
     s.apply("done")
@@ -856,3 +859,25 @@ def test_scramble_stops_when_the_supply_runs_out() -> None:
     play(s, "event Scramble", "place Television")
     assert sum(s.data["cubes"]["USSR"]) == 17
     assert on_turn(s, "US")
+
+
+def test_intelligence_reports_replacement_comes_after_the_taken_card_is_resolved() -> None:
+    # The USSR takes Summit Meeting and plays its event: its redraw comes from
+    # the top of the deck first; the US replacement is the card after those.
+    s = pos(hands={"USSR": ["Intelligence Reports", "Scramble"], "US": ["Summit Meeting"]},
+            deck=["SOPs", "U Thant", "Excomm"])
+    play(s, "event Intelligence Reports", "event Summit Meeting", "discard Scramble")  # hand empty: draws
+    assert hand(s, "USSR") == ["SOPs"]
+    assert hand(s, "US") == ["U Thant"]
+    assert s.log[-2:] == ["USSR draws 1 card.", "US draws a replacement card."]
+    assert on_turn(s, "US")
+
+
+def test_a_face_saver_removal_under_a_ban_drops_with_option_ban_blocks_symbol_off() -> None:
+    for blocks, military in ((True, 4), (False, 2)):
+        s = pos(hands={"USSR": ["A Face-Saver", "Scramble"]}, effects={"Containment": ["USSR"]},
+                cubes={"USSR": {"Berlin": 3}}, defcon={"USSR": {"Military": 4}},
+                options={"ban_blocks_symbol": blocks})
+        play(s, "event A Face-Saver", "remove Berlin", "remove Berlin", "remove Berlin")
+        assert cube(s, "USSR", "Berlin") == 0
+        assert defcon(s, "USSR")["Military"] == military

@@ -381,7 +381,7 @@ def test_operation_mongoose_gives_prestige_then_the_ussr_moves_a_us_marker() -> 
     assert s.current_player == "USSR"
     assert texts(s) == ["escalate Military 1", "escalate Political 1", "de-escalate Political 1",
                         "escalate World Opinion 1", "pass"]
-    refused(s, "escalate Military 2", "at most 1 steps")
+    refused(s, "escalate Military 2", "at most 1 step")
     s.apply("escalate Political 1")
     assert defcon(s, "US") == {"Military": 1, "Political": 3, "World Opinion": 1}
     assert defcon(s, "USSR") == START_USSR

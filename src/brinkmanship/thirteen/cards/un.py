@@ -12,7 +12,6 @@ from brinkmanship.thirteen.rules import (
     Data,
     Frame,
     dominator,
-    draw_card,
     event,
     log,
     may_lower,
@@ -93,10 +92,8 @@ def intelligence_reports(d: Data, ctx: Frame) -> None:
     c = hand.pop(rng.randbelow(d, len(hand)))
     d["held"].append(c)
     d["reveals"] += 1
-    new = draw_card(d)
-    if new is not None:
-        hand.append(new)
-    log(d, f"{r} takes {CARD_NAME[c]} at random from the {victim} hand; {victim} draws a replacement.")
+    log(d, f"{r} takes {CARD_NAME[c]} at random from the {victim} hand; {victim} will draw a replacement "
+           "once it is resolved.")
     push(d, {"f": "stolen", "p": r, "card": c})
 
 

@@ -134,7 +134,7 @@ def quarantine(d: Data, ctx: Frame) -> None:
 @event(24)
 def u_2_photographs(d: Data, ctx: Frame) -> None:
     """Command 3 in one military arena."""
-    push_command(d, US, ctx["c"], 3, MILITARY, granted=True, resolver=US, by=ctx["by"])
+    push_command(d, US, ctx["c"], 3, MILITARY, granted=True, resolver=US, by=ctx["by"], command_n=True)
 
 
 @event(25)

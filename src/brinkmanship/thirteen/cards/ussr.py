@@ -130,7 +130,8 @@ def strategic_balance(d: Data, ctx: Frame) -> None:
 @event(37)
 def national_liberation(d: Data, ctx: Frame) -> None:
     """Command 3 in one political arena."""
-    push_command(d, USSR, ctx["c"], 3, POLITICAL, granted=True, resolver=USSR, by=ctx["by"])
+    push_command(d, USSR, ctx["c"], 3, POLITICAL, granted=True, resolver=USSR, by=ctx["by"],
+                 command_n=True)
 
 
 @event(38)
