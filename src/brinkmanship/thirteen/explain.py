@@ -20,6 +20,10 @@ from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, 
 from brinkmanship.thirteen.rules import Data, agenda_type, reserve
 
 
+def _cubes(n: int) -> str:
+    return f"{n} cube" if n == 1 else f"{n} cubes"
+
+
 def describe(d: Data) -> str:
     """A one-line public prompt for the pending decision."""
     if d["over"]:
@@ -38,12 +42,17 @@ def describe(d: Data) -> str:
             return (f"{p}: Command, {f['n']} of {f['left']} cubes {f['mode']}d in {ARENAS[f['arena']]}: "
                     f"{f['mode']} more or 'done'")
         letter = ", 'letter' for +1" if f["letter"] and d["letter"] == p else ""
-        return f"{p}: Command {f['left']} cubes in one arena ({where}): place or remove{letter}, 'done' to stop"
+        how = "place or remove" if f["remove"] else "place"
+        return (f"{p}: Command {_cubes(f['left'])} in one arena ({where}): {how}{letter}, "
+                "'done' to stop")
     if kind == "cubes":
         whose = "" if f["side"] == p else f"{f['side']} "
-        return (f"{p}: {f['verb']} up to {f['left']} {whose}cubes"
-                f"{', at most ' + str(f['max']) + ' per arena' if f['max'] else ''}"
-                f"{'' if f['optional'] else ' (all that fit)'}; 'done' to stop")
+        amount = "any number of" if f["left"] >= 99 else f"up to {f['left']}"
+        limit = f", at most {f['max']} per arena" if f["max"] else ""
+        if f["one"]:
+            limit += ", all in one arena"
+        stop = "; 'done' to stop" if f["optional"] else " (all that fit)"
+        return f"{p}: {f['verb']} {amount} {whose}cubes{limit}{stop}"
     if kind == "shift":
         whose = "your" if f["side"] == p else f"a {f['side']}"
         tracks = ", ".join(TRACKS[t] for t in f["tracks"])
