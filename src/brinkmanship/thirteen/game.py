@@ -12,6 +12,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
+from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.thirteen import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.thirteen.actions import SPACE
@@ -65,12 +66,13 @@ _ROUND_EFFECT_NAMES = {"sops": "SOPs", "brink": "To the Brink", "containment": "
                        "bay_of_pigs": "Bay of Pigs"}
 
 
-class Thirteen:
+class Thirteen(FrameGame):
     """13 Days: The Cuban Missile Crisis, 1962."""
 
     name = "thirteen"
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
+    machine = rules.MACHINE
     max_game_length = 2000
 
     # -- creation ------------------------------------------------------------
@@ -88,48 +90,16 @@ class Thirteen:
 
         return build(position)
 
-    # -- decisions -------------------------------------------------------------
-    def current_player(self, d: Data) -> str | None:
-        if d["over"]:
-            return None
-        p: str = d["stack"][-1]["p"]
-        return p
-
-    def legal_actions(self, d: Data) -> list[Action]:
-        return rules.legal_actions(d)
-
-    def apply(self, d: Data, action: Action) -> None:
-        rules.apply(d, action)
-
+    # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
         raise ValueError("13 Days has no dice: there is never a chance decision")
-
-    def parse(self, text: str) -> Action:
-        return SPACE.parse(text)
 
     def explain(self, d: Data, a: Action) -> str:
         from brinkmanship.thirteen.explain import explain
 
         return explain(d, a)
 
-    # -- outcome ------------------------------------------------------------------
-    def winner(self, d: Data) -> str | None:
-        w: str | None = d["winner"]
-        return w
-
-    def result(self, d: Data) -> str | None:
-        r: str | None = d["result"]
-        return r
-
-    def log(self, d: Data) -> list[str]:
-        lines: list[str] = d["log"]
-        return lines
-
-    def reveals(self, d: Data) -> int:
-        n: int = d["reveals"]
-        return n
-
-    # -- copies ---------------------------------------------------------------------
+    # -- copies (winner, result, log, reveals: FrameGame) -----------------------
     def clone(self, d: Data) -> Data:
         n = d.copy()
         defcon = d["defcon"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
+from brinkmanship.core.frames import FrameMachine
 from brinkmanship.thirteen.actions import (
     ACCEPT,
     AFTERMATH,
@@ -989,6 +990,8 @@ APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
     "stolen": _apply_stolen,
     "summit": _apply_summit,
 }
+
+
 def _proc_replace(d: Data, f: Frame) -> None:
     """Intelligence Reports: the victim draws a replacement card."""
     d["stack"].pop()
@@ -1002,34 +1005,6 @@ def _proc_replace(d: Data, f: Frame) -> None:
 PROCS: dict[str, Callable[[Data, Frame], None]] = {"round": _proc_round, "replace": _proc_replace}
 
 
-def advance(d: Data) -> None:
-    """Run procedure frames until a decision is pending or the game ends."""
-    stack = d["stack"]
-    while not d["over"]:
-        f = stack[-1]
-        proc = PROCS.get(f["f"])
-        if proc is None:
-            return
-        proc(d, f)
-    d["stack"] = []
-
-
-def legal_actions(d: Data) -> list[Action]:
-    """Legal actions of the pending decision (empty when the game is over)."""
-    if d["over"]:
-        return []
-    f = d["stack"][-1]
-    return LEGAL[f["f"]](d, f)
-
-
-def apply(d: Data, a: Action) -> None:
-    """Apply a legal action and run the game on to the next decision."""
-    f = d["stack"][-1]
-    d["ply"] += 1
-    APPLY[f["f"]](d, f, a)
-    advance(d)
-
-
 def cards_in_game(d: Data) -> list[int]:
     """Every strategy card wherever it is (for the conservation check)."""
     out = list(d["deck"]) + list(d["discard"]) + list(d["held"])
@@ -1040,3 +1015,10 @@ def cards_in_game(d: Data) -> list[int]:
 
 
 assert N_CARDS == 39
+
+
+# The frame-stack machine (core.frames) over this game's tables.
+MACHINE = FrameMachine(LEGAL, APPLY, PROCS)
+advance = MACHINE.advance              # run procedures until a decision is pending
+legal_actions = MACHINE.legal_actions  # legal actions of the pending decision
+apply = MACHINE.apply                  # apply a legal action, then advance

@@ -13,6 +13,7 @@ from typing import Any
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.errors import PositionError
+from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
@@ -53,12 +54,13 @@ def _deep(v: Any) -> Any:
 _CARD_QUESTIONS = ("pick", "discard", "event", "ops")
 
 
-class Twilight:
+class Twilight(FrameGame):
     """Twilight Struggle, Deluxe Edition."""
 
     name = "twilight"
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
+    machine = rules.MACHINE
     max_game_length = 6000
 
     # -- creation ------------------------------------------------------------
@@ -84,49 +86,17 @@ class Twilight:
 
         return build(position)
 
-    # -- decisions -------------------------------------------------------------
-    def current_player(self, d: Data) -> str | None:
-        if d["over"]:
-            return None
-        p: str = d["stack"][-1]["p"]
-        return p
-
-    def legal_actions(self, d: Data) -> list[Action]:
-        return list(rules.legal_actions(d))
-
-    def apply(self, d: Data, action: Action) -> None:
-        rules.apply(d, action)
-
+    # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
         # Peek: the roll's own apply advances the generator (see rules._apply_roll).
         return ROLL[rng.die({"rng": d["rng"]})]
-
-    def parse(self, text: str) -> Action:
-        return SPACE.parse(text)
 
     def explain(self, d: Data, a: Action) -> str:
         from brinkmanship.twilight.explain import explain
 
         return explain(d, a)
 
-    # -- outcome ------------------------------------------------------------------
-    def winner(self, d: Data) -> str | None:
-        w: str | None = d["winner"]
-        return w
-
-    def result(self, d: Data) -> str | None:
-        r: str | None = d["result"]
-        return r
-
-    def log(self, d: Data) -> list[str]:
-        lines: list[str] = d["log"]
-        return lines
-
-    def reveals(self, d: Data) -> int:
-        n: int = d["reveals"]
-        return n
-
-    # -- copies ---------------------------------------------------------------------
+    # -- copies (winner, result, log, reveals: FrameGame) -----------------------
     def clone(self, d: Data) -> Data:
         n = d.copy()
         n["milops"] = d["milops"].copy()

@@ -18,6 +18,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
+from brinkmanship.core.frames import FrameMachine
 from brinkmanship.twilight.actions import (
     CHOOSE,
     COUP,
@@ -673,18 +674,6 @@ PROCS: dict[str, Callable[[Data, Frame], None]] = {
     "turn": _proc_turn,
     "finish": _proc_finish,
 }
-
-
-def advance(d: Data) -> None:
-    """Run procedure frames until a decision is pending or the game ends."""
-    stack = d["stack"]
-    while not d["over"]:
-        f = stack[-1]
-        proc = PROCS.get(f["f"])
-        if proc is None:
-            return
-        proc(d, f)
-    d["stack"] = []
 
 
 # ---------------------------------------------------------------------------
@@ -1662,18 +1651,8 @@ ASK_TABLES.update({"target": TARGET, "pick": PICK, "discard": DISCARD, "choose":
                    "event": EVENT, "ops": OPS})
 
 
-def legal_actions(d: Data) -> list[Action]:
-    """Legal actions of the pending decision (empty when the game is over)."""
-    if d["over"]:
-        return []
-    f = d["stack"][-1]
-    return LEGAL[f["f"]](d, f)
-
-
-def apply(d: Data, a: Action) -> None:
-    """Apply a legal action and run the game on to the next decision."""
-    f = d["stack"][-1]
-    d["ply"] += 1
-    APPLY[f["f"]](d, f, a)
-    advance(d)
-
+# The frame-stack machine (core.frames) over this game's tables.
+MACHINE = FrameMachine(LEGAL, APPLY, PROCS)
+advance = MACHINE.advance              # run procedures until a decision is pending
+legal_actions = MACHINE.legal_actions  # legal actions of the pending decision
+apply = MACHINE.apply                  # apply a legal action, then advance
