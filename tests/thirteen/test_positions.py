@@ -233,3 +233,12 @@ def test_position_errors_name_the_field(pos: Any, message: str) -> None:
         bm.from_position("thirteen", pos)
     assert message in str(err.value)
     assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize("phase", ["round_start", "agendas"])
+def test_position_refuses_plays_and_effects_before_the_card_plays(phase: str) -> None:
+    with pytest.raises(bm.PositionError, match="'plays' cannot be given with phase"):
+        bm.from_position("thirteen", {"phase": phase, "plays": {"US": 2}})
+    with pytest.raises(bm.PositionError, match="'effects' cannot be given with phase"):
+        bm.from_position("thirteen", {"phase": phase, "effects": {"SOPs": ["US"]}})
+

@@ -144,6 +144,12 @@ def build(pos: dict[str, Any]) -> Data:
             if sum(d["cubes"][side]) > SUPPLY:
                 raise PositionError(f"'cubes'[{side!r}]: {sum(d['cubes'][side])} cubes, but a side has {SUPPLY}")
 
+    # Plays and round effects belong to a round under way: a position that
+    # starts before the card plays would carry them into a fresh round.
+    for key in ("plays", "effects"):
+        if key in pos and phase in ("round_start", "agendas") and pos[key]:
+            raise PositionError(f"{key!r} cannot be given with phase {phase!r}: the round has not started its "
+                                "card plays")
     plays = _sides_dict(pos, "plays", "{'US': 2, 'USSR': 2}")
     for side, n in plays.items():
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= PLAYS_PER_ROUND:

@@ -881,3 +881,15 @@ def test_a_face_saver_removal_under_a_ban_drops_with_option_ban_blocks_symbol_of
         play(s, "event A Face-Saver", "remove Berlin", "remove Berlin", "remove Berlin")
         assert cube(s, "USSR", "Berlin") == 0
         assert defcon(s, "USSR")["Military"] == military
+
+
+def test_a_face_saver_opponent_command_is_not_an_accepted_event_under_containment_offered() -> None:
+    # The opponent's Command 1 (2 with SOPs) comes with the card, not as an
+    # event the opponent resolves: the containment_offered option does not
+    # stop its removal from de-escalating.
+    s = pos(hands={"USSR": ["A Face-Saver", "Scramble"]}, options={"containment_offered": True},
+            effects={"Containment": ["US"], "SOPs": ["US"]}, cubes={"US": {"Berlin": 3}},
+            defcon={"US": {"Military": 5}})
+    play(s, "event A Face-Saver", "done", "remove Berlin", "remove Berlin")
+    assert cube(s, "US", "Berlin") == 1
+    assert defcon(s, "US")["Military"] == 4

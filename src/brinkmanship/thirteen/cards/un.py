@@ -144,7 +144,8 @@ def a_face_saver(d: Data, ctx: Frame) -> None:
     """Command 3; afterwards the opponent may Command 1."""
     r = ctx["r"]
     opp = OPPONENT[r]
-    push_command(d, opp, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=opp, by=ctx["by"])
+    # The opponent gets a Command, not the event: the resolver stays r (Q10).
+    push_command(d, opp, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=r, by=ctx["by"])
     push_command(d, r, ctx["c"], 3, ALL_ARENAS, granted=True, resolver=r, by=ctx["by"])
 
 
