@@ -426,6 +426,16 @@ def test_agendas_net_before_capping() -> None:
     assert s.data["prestige"] == -5
 
 
+def test_agendas_option_agenda_cap_each_caps_each_agenda_in_turn() -> None:
+    # USSR +4: the USSR's Berlin (5-0, USSR +6) caps at USSR +5, then the US's
+    # Turkey (1-0, US +2) brings it to USSR +3; netted it would stay USSR +5.
+    s = resolve(us="Turkey", ussr="Berlin", prestige=-4, cubes=arenas({"Turkey": 1}, {"Berlin": 5}),
+                options={"agenda_cap": "each"})
+    assert s.data["prestige"] == -3
+    assert "USSR gains 6 prestige (Berlin agenda) (capped at a lead of 5). Prestige: USSR +5." in s.log
+    assert "US gains 2 prestige (Turkey agenda). Prestige: USSR +3." in s.log
+
+
 def test_agendas_cancelling_out_leave_prestige_unchanged() -> None:
     s = resolve(us="Turkey", ussr="Berlin", prestige=1, cubes=arenas({"Turkey": 2}, {"Berlin": 2}))
     assert s.data["prestige"] == 1

@@ -25,7 +25,8 @@ from tests.thirteen.invariants import Referee, check_state
 GOLDEN = Path(__file__).parent / "golden"
 # Every option at its non-default value (the other reading of each open question).
 OTHER_READINGS: dict[str, Any] = {
-    "agenda_push": "saito", "agenda_bonus": False, "agenda_recycle": "all", "initiative_tie": "ussr_first",
+    "agenda_push": "saito", "agenda_bonus": False, "agenda_recycle": "all", "agenda_cap": "each",
+    "initiative_tie": "ussr_first",
     "event_command_modifiers": False, "containment_offered": True, "ban_blocks_symbol": False,
     "event_command_remove": False, "fifty_fifty_same_track": True,
 }

@@ -22,6 +22,7 @@ def test_options_defaults_are_the_recommended_readings() -> None:
         "agenda_push": "zone",              # Q3
         "agenda_bonus": True,               # Q2
         "agenda_recycle": "unkept_only",    # Q6
+        "agenda_cap": "net",                # Q8
         "initiative_tie": "ussr_chooses",   # Q7
         "event_command_modifiers": True,    # Q9
         "containment_offered": False,       # Q10

@@ -33,6 +33,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "agenda_push": ("zone", "saito", "none"),           # Q3
     "agenda_bonus": (True, False),                      # Q2
     "agenda_recycle": ("unkept_only", "all"),           # Q6
+    "agenda_cap": ("net", "each"),                      # Q8
     "initiative_tie": ("ussr_chooses", "ussr_first"),   # Q7
     "event_command_modifiers": (True, False),           # Q9
     "containment_offered": (False, True),               # Q10

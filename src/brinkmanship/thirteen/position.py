@@ -146,9 +146,9 @@ def build(pos: dict[str, Any]) -> Data:
 
     # Plays and round effects belong to a round under way: a position that
     # starts before the card plays would carry them into a fresh round.
-    for key in ("plays", "effects"):
-        if key in pos and phase in ("round_start", "agendas") and pos[key]:
-            raise PositionError(f"{key!r} cannot be given with phase {phase!r}: the round has not started its "
+    for field in ("plays", "effects"):
+        if field in pos and phase in ("round_start", "agendas") and pos[field]:
+            raise PositionError(f"{field!r} cannot be given with phase {phase!r}: the round has not started its "
                                 "card plays")
     plays = _sides_dict(pos, "plays", "{'US': 2, 'USSR': 2}")
     for side, n in plays.items():

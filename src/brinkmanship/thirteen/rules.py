@@ -460,9 +460,11 @@ def score_agenda(d: Data, card: int) -> tuple[str | None, int]:
 
 def resolve_agendas(d: Data) -> None:
     """Reveal both kept agendas and score them: USSR's first, then the US's;
-    the net change is applied, then the lead is capped at 5 (Q8)."""
+    the net change is applied, then the lead is capped at 5 (Q8). Option
+    ``agenda_cap="each"``: each agenda's prestige is capped as it is scored."""
     d["agendas_open"] = True
     d["reveals"] += 1
+    each = d["options"]["agenda_cap"] == "each"
     net = 0
     for side in (USSR, US):
         card = d["kept"][side]
@@ -473,11 +475,15 @@ def resolve_agendas(d: Data) -> None:
         if scorer is None or amount == 0:
             log(d, f"{side} reveals its agenda: {name}. Nobody dominates it: no prestige.")
             continue
+        if each:
+            log(d, f"{side} reveals its agenda: {name}.")
+            gain_prestige(d, scorer, amount, f"{name} agenda")
+            continue
         log(d, f"{side} reveals its agenda: {name}. {scorer} scores {amount} prestige.")
         net += amount if scorer == US else -amount
-    new = d["prestige"] + net
-    d["prestige"] = max(-MAX_LEAD, min(MAX_LEAD, new))
     if net:
+        new = d["prestige"] + net
+        d["prestige"] = max(-MAX_LEAD, min(MAX_LEAD, new))
         capped = " (capped at a lead of 5)" if new != d["prestige"] else ""
         log(d, f"Prestige: {prestige_text(d['prestige'])}{capped}.")
 
