@@ -52,7 +52,6 @@ from brinkmanship.thirteen.board import (
     CARD_NAME,
     CATEGORY,
     N_ARENAS,
-    N_CARDS,
     OPPONENT,
     TRACKS,
     US,
@@ -1019,8 +1018,6 @@ def cards_in_game(d: Data) -> list[int]:
     out.extend(c for _, c in d["aftermath"])
     return out
 
-
-assert N_CARDS == 39
 
 
 # The frame-stack machine (core.frames) over this game's tables.
