@@ -161,6 +161,11 @@ def test_error_letter_on_its_own_at_a_turn() -> None:
     refused(s, "letter", "the Personal Letter is added during a Command: play 'command <card>' first")
 
 
+def test_error_letter_at_a_turn_by_the_side_without_it() -> None:
+    s = position(hands={"US": ["Close Allies"], "USSR": ["U Thant"]}, letter="US", next="USSR")
+    refused(s, "letter", "USSR does not hold the Personal Letter (US does)")
+
+
 def test_error_playing_while_an_offer_is_pending() -> None:
     s = us_turn()
     play(s, "command Fidel Castro")

@@ -32,7 +32,7 @@ def test_final_scoring_aftermath_counts_cards_by_faction_not_by_who_put_them() -
     # USSR-faction: Fidel Castro 3 (put there by the US).
     s = final({"US": ["Fidel Castro"], "USSR": ["Excomm", "Quarantine"]})
     assert s.log[-3:] == [
-        "The Aftermath is revealed: Excomm (USSR), Quarantine (USSR), Fidel Castro (US).",
+        "The Aftermath is revealed: US cards Excomm 3, Quarantine 1 = 4; USSR cards Fidel Castro 3 = 3.",
         "US gains 2 prestige (Aftermath 4 to 3). Prestige: US +2.",
         "US wins on prestige (US +2).",
     ]
@@ -57,7 +57,8 @@ def test_final_scoring_aftermath_tie_gives_nothing() -> None:
 
 def test_final_scoring_empty_aftermath_is_a_tie() -> None:
     s = final({}, prestige=-1)
-    assert s.log[-3:] == ["The Aftermath is revealed: no cards.", "The Aftermath is tied 0 to 0: no bonus.",
+    assert s.log[-3:] == ["The Aftermath is revealed: US cards none = 0; USSR cards none = 0.",
+                          "The Aftermath is tied 0 to 0: no bonus.",
                           "USSR wins on prestige (USSR +1)."]
     assert s.winner == "USSR"
 

@@ -400,8 +400,8 @@ def test_aftermath_is_revealed_to_everybody_at_final_scoring() -> None:
                 ["USSR", "Fidel Castro"]]
     for side in (*SIDES, None):
         assert s.view(side)["aftermath"]["revealed"] == expected
-    assert ("The Aftermath is revealed: Missile Trade (USSR), SOPs (USSR), Quarantine (US), Excomm (US), "
-            "Fidel Castro (USSR).") in s.log
+    assert ("The Aftermath is revealed: US cards Quarantine 1, Excomm 3 = 4; USSR cards Missile Trade 3, "
+            "Fidel Castro 3 = 6; UN cards (count for nobody) SOPs.") in s.log
 
 
 def test_aftermath_stays_hidden_after_a_nuclear_war() -> None:

@@ -110,7 +110,8 @@ def test_alliances_dominator_draws_the_top_card_and_may_put_it_in_the_aftermath(
     assert s.data["aftermath"] == [["US", 15], ["USSR", 30], ["US", 4]]
     assert "US puts a card face down in the Aftermath." in s.log[-8:]
     # Round 3: the game ends; the card was never named before the reveal.
-    reveal = s.log.index("The Aftermath is revealed: Excomm (US), Fidel Castro (USSR), SOPs (US).")
+    reveal = s.log.index("The Aftermath is revealed: US cards Excomm 3 = 3; USSR cards Fidel Castro 3 = 3; "
+                         "UN cards (count for nobody) SOPs.")
     assert "SOPs" not in " ".join(s.log[:reveal])
     assert s.is_terminal
 

@@ -97,6 +97,8 @@ def explain(d: Data, a: Action) -> str:
         return (f"{CARD_NAME[arg]} is a {fac} card: {p} may only command with it "
                 f"(its event is offered to {OPPONENT[p]})")
     if kind == "turn" and verb == "letter":
+        if d["letter"] != p:
+            return f"{p} does not hold the Personal Letter ({d['letter']} does)"
         return "the Personal Letter is added during a Command: play 'command <card>' first"
     if kind == "command":
         if verb == "letter":

@@ -516,12 +516,26 @@ def aftermath_totals(d: Data) -> dict[str, int]:
     return totals
 
 
+def aftermath_text(d: Data, totals: dict[str, int]) -> str:
+    """The Aftermath by faction, as it is scored: ``US cards Excomm 3 = 3;
+    USSR cards none = 0; UN cards (count for nobody) SOPs``."""
+    parts = []
+    for fac in (US, USSR, "UN"):
+        cards = [c for _, c in d["aftermath"] if CARD_FACTION[c] == fac]
+        if fac == "UN":
+            if cards:
+                parts.append(f"UN cards (count for nobody) {', '.join(CARD_NAME[c] for c in cards)}")
+            continue
+        names = ", ".join(f"{CARD_NAME[c]} {CARD_COMMAND[c]}" for c in cards) or "none"
+        parts.append(f"{fac} cards {names} = {totals[fac]}")
+    return "; ".join(parts)
+
+
 def final_scoring(d: Data) -> None:
     """After round 3: the Aftermath (+2), then the winner (rules.md 4)."""
     d["reveals"] += 1
-    cards = ", ".join(f"{CARD_NAME[c]} ({s})" for s, c in d["aftermath"]) or "no cards"
-    log(d, f"The Aftermath is revealed: {cards}.")
     t = aftermath_totals(d)
+    log(d, f"The Aftermath is revealed: {aftermath_text(d, t)}.")
     if t[US] != t[USSR]:
         side = US if t[US] > t[USSR] else USSR
         gain_prestige(d, side, AFTERMATH_BONUS, f"Aftermath {t[side]} to {t[OPPONENT[side]]}")
