@@ -143,7 +143,8 @@ def option_choices(game: str) -> dict[str, tuple[Any, ...]]:
     return {}
 
 
-def _shown(value: Any) -> str:
+def shown_value(value: Any) -> str:
+    """An option value as it is typed: ``true``/``false`` for booleans."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -151,7 +152,7 @@ def _shown(value: Any) -> str:
 
 def options_help(game: str) -> str:
     """One line per option: ``name: default|other|...``."""
-    return "\n".join(f"  {k}: {'|'.join(_shown(v) for v in vs)}" for k, vs in option_choices(game).items())
+    return "\n".join(f"  {k}: {'|'.join(shown_value(v) for v in vs)}" for k, vs in option_choices(game).items())
 
 
 def parse_value(text: str) -> bool | str:
@@ -186,7 +187,7 @@ def parse_options(game: str, items: Sequence[str], given: dict[str, Any] | None 
         allowed = choices[name]
         if not any(value == a and type(value) is type(a) for a in allowed):
             raise ValueError(f"{title} option {name!r} must be one of "
-                             f"{', '.join(_shown(a) for a in allowed)}; got {raw.strip()!r}")
+                             f"{', '.join(shown_value(a) for a in allowed)}; got {raw.strip()!r}")
         if name in out and out[name] != value:
             raise ValueError(f"option {name!r} is given twice with different values")
         out[name] = value
@@ -194,4 +195,4 @@ def parse_options(game: str, items: Sequence[str], given: dict[str, Any] | None 
 
 
 __all__ = ["UIS", "GameUI", "Renderer", "option_choices", "options_help", "parse_options", "parse_value",
-           "ui_for"]
+           "shown_value", "ui_for"]

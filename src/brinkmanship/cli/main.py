@@ -22,7 +22,7 @@ from rich.text import Text
 import brinkmanship as bm
 from brinkmanship.bots import bot_names
 from brinkmanship.cli import savefile
-from brinkmanship.cli.games import options_help, parse_options, ui_for
+from brinkmanship.cli.games import options_help, parse_options, shown_value, ui_for
 from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
@@ -76,7 +76,7 @@ def _options(game: str, optional_cards: bool | None, events: bool | None,
     if events is not None:
         given["events"] = events
     if given and game != "twilight":
-        flags = " and ".join(f"--{k.replace('_', '-')}" for k in given)
+        flags = " and ".join(f"--{'' if v else 'no-'}{k.replace('_', '-')}" for k, v in given.items())
         raise typer.BadParameter(f"{flags}: Twilight Struggle only; {ui_for(game).title} options are "
                                  f"given as --option NAME=VALUE:\n{options_help(game)}")
     items = list(items or [])
@@ -143,7 +143,8 @@ def play(
         "--us", help="Who plays the US: 'human' or a bot (random). Default: random.")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game (deck and dice) and of the bots. "
-             "Default: a random seed, shown at the start.")] = None,
+             "Default: a random seed, shown when the game ends (at the start when no human plays: "
+             "the seed gives the deck away).")] = None,
     optional_cards: OptionalCards = None,
     events: Events = None,
     option: Options = None,
@@ -156,8 +157,9 @@ def play(
     GAME is twilight (Twilight Struggle) or thirteen (13 Days). At the prompt,
     type an action (twilight: `coup Iran`, `ops #21`, `place West Germany`;
     thirteen: `command Excomm`, `event Fidel Castro`, `place Berlin`, `done`)
-    or its number in the list; `help` lists the commands (undo, save, board,
-    hand, log, quit).
+    or its number in the list; `help` lists the commands (actions, undo, save,
+    board, hand, log, quit). When the game ends, `save FILE` at the last
+    prompt keeps it for `brink replay`.
     """
     console = make_console()
     read = stdin_reader(console)
@@ -175,8 +177,10 @@ def play(
         except (savefile.SaveFileError, ValueError) as exc:
             console.print(f"[red]Cannot resume {escape(str(load))}:[/] {escape(str(exc))}")
             raise typer.Exit(1) from None
+        secret = HUMAN in saved.seats.values()
+        seed_text = "" if secret else f"seed {saved.seed}; "
         console.print(f"Resumed {load}: {len(saved.actions)} actions replayed "
-                      f"(seed {saved.seed}; USSR {saved.seats['USSR']}, US {saved.seats['US']}).", markup=False)
+                      f"({seed_text}USSR {saved.seats['USSR']}, US {saved.seats['US']}).", markup=False)
     else:
         name = _game_name(game)
         options = _options(name, optional_cards, events, option)
@@ -184,8 +188,10 @@ def play(
             seed = secrets.randbelow(1_000_000)
         chosen = {"USSR": seats["USSR"] or HUMAN, "US": seats["US"] or "random"}
         session = new_session(name, seed, options, chosen, console, read)
-        changed = "".join(f", {k}={v}" for k, v in options.items())
-        console.print(f"{ui_for(name).title}, seed {seed}{changed}: USSR {chosen['USSR']}, US {chosen['US']}. "
+        changed = "".join(f", {k}={shown_value(v)}" for k, v in options.items())
+        # The seed gives away the deck and the hands: a human learns it when the game ends.
+        seed_text = "" if HUMAN in chosen.values() else f", seed {seed}"
+        console.print(f"{ui_for(name).title}{seed_text}{changed}: USSR {chosen['USSR']}, US {chosen['US']}. "
                       "Type `help` for commands.", markup=False)
     try:
         outcome = session.run()
@@ -261,7 +267,7 @@ def summary_table(summary: Summary, seed: int) -> Table:
     secs = max(summary.seconds, 1e-9)
     table.add_row("Speed", f"{n / secs:,.1f} games/s, {decisions / secs:,.0f} decisions/s "
                            f"({summary.seconds:.2f} s)")
-    table.add_row("Options", ", ".join(f"{k}={v}" for k, v in summary.options.items()))
+    table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in summary.options.items()))
     return table
 
 

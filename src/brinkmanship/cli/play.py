@@ -88,6 +88,12 @@ class PlaySession:
     own_mark: dict[str, int] = field(default_factory=dict)
     saved_at: int = -1
     last_human: str | None = None
+    # A resumed hot-seat game hands the keyboard over before the first
+    # private screen: whoever loaded the file may not be the side to act.
+    hand_over_first: bool = False
+    # Per human side: (round or turn, reveal count) at its last prompt; a
+    # new round or a reveal redraws the whole board even for the same side.
+    seen_mark: dict[str, tuple[Any, int]] = field(default_factory=dict)
     # Dice are answered from the state's own generator; apply_random needs
     # an rng argument but does not draw from it at a chance node.
     _chance_rng: random.Random = field(default_factory=lambda: random.Random(0))
@@ -124,6 +130,7 @@ class PlaySession:
                 self._say_goodbye()
                 return Outcome.QUIT
         self._show_end()
+        self._final_prompt()
         return Outcome.OVER
 
     def _record(self, text: str) -> None:
@@ -134,12 +141,17 @@ class PlaySession:
     # -- a human decision -------------------------------------------------------
     def _human_turn(self, side: str) -> bool:
         """Prompt ``side`` until one action is applied; False means quit."""
-        if self.last_human not in (None, side) and len(self.humans) > 1:
-            self._hand_over(side)
+        first = self.last_human is None and self.hand_over_first
+        if (first or self.last_human not in (None, side)) and len(self.humans) > 1:
+            if not self._hand_over(side):
+                return False
         self.last_human = side
         view = self.state.view(side)
         others_moved = self.own_mark.get(side) != len(self.saved.actions)
-        self._show_prompt(view, full=others_moved)
+        mark = (view.get(self.ui.length_key), self.state.reveals)
+        news = self.seen_mark.get(side) != mark
+        self.seen_mark[side] = mark
+        self._show_prompt(view, full=others_moved or news)
         while True:
             line = self.read_line(f"{side}> ")
             if line is None:
@@ -181,8 +193,15 @@ class PlaySession:
                     action = self.state.parse(line)
                     self.state = self.history.apply(self.state, action)
                 except bm.IllegalActionError as exc:
-                    self._error(str(exc))
-                    continue
+                    # A prefix or an ambiguous name: one matching legal action wins.
+                    matches = matching_actions(line, legal)
+                    if len(matches) != 1:
+                        self._error(str(exc))
+                        if len(matches) > 1:
+                            self._error(f"{line!r} could be: {', '.join(matches)}")
+                        continue
+                    action = self.state.parse(matches[0])
+                    self.state = self.history.apply(self.state, action)
                 if _learned(view, self.state.view(side)):
                     self.history.clear()
                 self.saved.actions.append(action.text)
@@ -231,25 +250,56 @@ class PlaySession:
         self.seen_log[side] = min(self.seen_log.get(side, 0), len(self.state.log))
         return True
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str) -> bool:
         if not path:
             self._error("save needs a file name: save FILE")
-            return
+            return False
         try:
             savefile.save(path, self.saved)
         except OSError as exc:
             self._error(f"could not save to {path!r}: {exc.strerror or exc}")
-            return
+            return False
         self.saved_at = len(self.saved.actions)
-        self.console.print(f"Saved {len(self.saved.actions)} actions to {path} "
-                           f"(resume with: brink play --load {path})", markup=False, highlight=False)
+        again = (f"replay with: brink replay {path}" if self.state.is_terminal
+                 else f"resume with: brink play --load {path}")
+        self.console.print(f"Saved {len(self.saved.actions)} actions to {path} ({again})",
+                           markup=False, highlight=False)
+        return True
 
-    def _hand_over(self, side: str) -> None:
-        """Hot seat: hide the previous player's screen before showing ``side``'s."""
+    def _wipe(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback too (rich's
+        clear leaves the scrollback, where the last player's hand would
+        still be one scroll away)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
+    def _hand_over(self, side: str) -> bool:
+        """Hot seat: hide the previous player's screen before showing ``side``'s.
+        False when input ends at the pause (the player is gone: quit)."""
+        self._wipe()
         self.console.print(Text.assemble("Hand the keyboard to ", side_text(side),
                                          " and press Enter."))
-        self.read_line("")
-        self.console.clear()
+        if self.read_line("") is None:
+            return False
+        self._wipe()
+        return True
+
+    def _final_prompt(self) -> None:
+        """After the game: a human may save it (for ``brink replay``) before leaving."""
+        if not self.humans:
+            return
+        self.console.print("Type `save FILE` to keep this game (replay with: brink replay FILE), "
+                           "or press Enter to leave.", markup=False, highlight=False)
+        while True:
+            line = self.read_line("game over> ")
+            if line is None:
+                return
+            word, _, rest = " ".join(line.split()).partition(" ")
+            if word.lower() != "save":
+                return
+            self._save(rest)
 
     def _say_goodbye(self) -> None:
         if self.saved_at != len(self.saved.actions):
@@ -274,6 +324,32 @@ class PlaySession:
         self.console.print(r.status(view))
         self.console.print(r.board(view))
         self.console.print(r.result(view))
+        if self.humans:  # the seed stays secret while a human plays: it gives away the deck
+            self.console.print(f"The seed of this game was {self.saved.seed}.", markup=False, highlight=False)
+
+
+def matching_actions(typed: str, legal: list[str]) -> list[str]:
+    """The legal actions ``typed`` abbreviates: the same text ignoring case,
+    or each typed word the start of the action's word at its place.
+
+    >>> matching_actions("command m", ["command Missile Trade", "command Excomm", "event Missile Trade"])
+    ['command Missile Trade']
+    >>> matching_actions("EVENT excomm", ["command Excomm", "event Excomm"])
+    ['event Excomm']
+    """
+    low = typed.lower().strip()
+    exact = [a for a in legal if a.lower() == low]
+    if exact:
+        return exact
+    words = low.split()
+    out = []
+    for a in legal:
+        aw = a.lower().split()
+        if a.lower().startswith(low) or (
+                len(words) <= len(aw) and all(w == x or (k > 0 and x.startswith(w))
+                                              for k, (w, x) in enumerate(zip(words, aw, strict=False)))):
+            out.append(a)
+    return out
 
 
 def _known_cards(view: dict[str, Any]) -> set[Any]:
@@ -312,6 +388,7 @@ def resume_session(saved: SavedGame, console: Console, read_line: ReadLine) -> P
     state = savefile.replay(saved)
     session = _session(state, saved, console, read_line)
     session.saved_at = len(saved.actions)
+    session.hand_over_first = True
     return session
 
 

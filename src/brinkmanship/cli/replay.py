@@ -119,7 +119,10 @@ def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: st
             return
         if word in ("", "n", "next"):
             if cursor.position == cursor.last:
-                console.print("End of the game. (b: back, g N: go to action N, q: quit)", highlight=False)
+                view = cursor.state.view(side)
+                where = ("End of the game." if view["over"]
+                         else f"End of the saved actions; the game is not over: {view['decision']}.")
+                console.print(f"{where} (b: back, g N: go to action N, q: quit)", highlight=False, markup=False)
                 continue
             cursor.go(cursor.position + 1)
         elif word in ("b", "back"):

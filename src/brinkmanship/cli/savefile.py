@@ -97,8 +97,10 @@ def loads(text: str) -> SavedGame:
 
 def save(path: str | Path, saved: SavedGame) -> None:
     """Write ``saved`` to ``path`` (replacing it) via a temporary file, so an
-    interrupted save never destroys the previous one."""
+    interrupted save never destroys the previous one. Missing parent
+    directories are created (``save saves/game.json`` just works)."""
     p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(p.name + ".tmp")
     tmp.write_text(dumps(saved), encoding="utf-8")
     tmp.replace(p)
