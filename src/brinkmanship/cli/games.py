@@ -72,6 +72,9 @@ class GameUI:
     length_word: str
     has_dice: bool
     no_winner: str
+    # Decision kinds whose answer the other side may not see, with how
+    # ``brink replay --side`` names the choice without giving it away.
+    hidden_choices: tuple[tuple[str, str], ...] = ()
 
     @property
     def render(self) -> Renderer:
@@ -100,6 +103,7 @@ UIS: dict[str, GameUI] = {
         length_word="turns",
         has_dice=True,
         no_winner="draw",
+        hidden_choices=(("headline", "{side} chooses its headline card"),),
     ),
     "thirteen": GameUI(
         name="thirteen",
@@ -115,6 +119,9 @@ UIS: dict[str, GameUI] = {
         length_word="rounds",
         has_dice=False,
         no_winner="nobody (both lose)",
+        hidden_choices=(("agenda", "{side} keeps an agenda"),
+                        ("aftermath", "{side} puts a card in the Aftermath"),
+                        ("alliances", "{side} decides on its Alliances card")),
     ),
 }
 
@@ -126,6 +133,29 @@ def ui_for(game: str) -> GameUI:
         return UIS[name]
     except KeyError:
         raise bm.UnknownGameError(f"the terminal does not know how to show {name!r} yet") from None
+
+
+def hidden_choice(game: str, kind: str | None, actor: str | None, viewer: str | None,
+                  after: View) -> str | None:
+    """How ``viewer`` may read an action of ``actor`` taken at a decision of
+    ``kind``, when the action itself must stay secret (``None``: show it).
+
+    ``after`` is the viewer's view right after the action: a Twilight
+    headline is secret only until both are revealed.
+
+    >>> hidden_choice("thirteen", "agenda", "USSR", "US", {})
+    'USSR keeps an agenda'
+    >>> hidden_choice("thirteen", "agenda", "USSR", None, {}) is None
+    True
+    """
+    if viewer is None or actor in (None, viewer) or kind is None:
+        return None
+    phrase = dict(ui_for(game).hidden_choices).get(kind)
+    if phrase is None:
+        return None
+    if kind == "headline" and after.get("headline", {}).get(actor) != "hidden":
+        return None
+    return phrase.format(side=actor)
 
 
 # -- options ------------------------------------------------------------------------------
@@ -194,5 +224,5 @@ def parse_options(game: str, items: Sequence[str], given: dict[str, Any] | None 
     return out
 
 
-__all__ = ["UIS", "GameUI", "Renderer", "option_choices", "options_help", "parse_options", "parse_value",
-           "shown_value", "ui_for"]
+__all__ = ["UIS", "GameUI", "Renderer", "hidden_choice", "option_choices", "options_help", "parse_options",
+           "parse_value", "shown_value", "ui_for"]

@@ -9,7 +9,9 @@ side at the keyboard; the State itself never reaches the rendering code.
 Each human prompt starts with what changed since that side last acted: the
 new log lines, then the whole situation (status, map, hand) if anybody else
 acted meanwhile, or a one-line status while the same side keeps deciding
-(e.g. spending ops one influence at a time, or placing a Command's cubes).
+(e.g. spending ops one influence at a time, or placing a Command's cubes);
+a new turn or round, or a reveal of hidden cards, always redraws everything.
+Once the game is over, a human may ``save FILE`` it for ``brink replay``.
 What differs between games (renderer, help, which decisions redraw the hand
 or the map) comes from ``games.ui_for``.
 """
@@ -142,9 +144,9 @@ class PlaySession:
     def _human_turn(self, side: str) -> bool:
         """Prompt ``side`` until one action is applied; False means quit."""
         first = self.last_human is None and self.hand_over_first
-        if (first or self.last_human not in (None, side)) and len(self.humans) > 1:
-            if not self._hand_over(side):
-                return False
+        handing = (first or self.last_human not in (None, side)) and len(self.humans) > 1
+        if handing and not self._hand_over(side):
+            return False
         self.last_human = side
         view = self.state.view(side)
         others_moved = self.own_mark.get(side) != len(self.saved.actions)
@@ -262,7 +264,8 @@ class PlaySession:
         self.saved_at = len(self.saved.actions)
         again = (f"replay with: brink replay {path}" if self.state.is_terminal
                  else f"resume with: brink play --load {path}")
-        self.console.print(f"Saved {len(self.saved.actions)} actions to {path} ({again})",
+        n = len(self.saved.actions)
+        self.console.print(f"Saved {n} action{'' if n == 1 else 's'} to {path} ({again})",
                            markup=False, highlight=False)
         return True
 

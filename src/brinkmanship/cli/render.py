@@ -224,7 +224,8 @@ def hand(view: View) -> RenderableType:
     viewer = view["viewer"]
     if viewer is None:
         sizes = view["hand_sizes"]
-        return Text(f"Hands are hidden: USSR holds {sizes['USSR']} cards, US {sizes['US']}.")
+        n = sizes["USSR"]
+        return Text(f"Hands are hidden: USSR holds {n} card{'' if n == 1 else 's'}, US {sizes['US']}.")
     table = Table(title=f"{viewer} hand", title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
                   show_edge=False)
     table.add_column("#", justify="right")

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -79,6 +80,82 @@ def war_now(markers: dict[str, int]) -> bool:
     (one in the DEFCON 1 zone, or all three in DEFCON 2 or worse)"""
     pos = list(markers.values())
     return max(pos) >= DEFCON1_FROM or min(pos) >= DEFCON2_FROM
+
+
+_PUSHED_AT = {"zone": f"{DEFCON2_FROM}-{DEFCON1_FROM - 1}", "saito": f"{DEFCON2_FROM}-{DEFCON1_FROM - 2}"}
+_TRACK_AGENDAS = {t.name: TRACKS[t.target] for t in AGENDA_TYPES if t.kind == "track"}
+
+
+def pushed(defcon: dict[str, dict[str, int]], tracks: Sequence[str], mode: str) -> dict[str, dict[str, int]]:
+    """The DEFCON markers after the agendas of ``tracks`` resolve (one push per
+    agenda, in order): each side's marker on the track in the DEFCON 2 zone
+    (option ``agenda_push``: "zone" 4-6, "saito" 4-5, "none") escalates one step.
+
+    >>> pushed({"USSR": {"Military": 6}, "US": {"Military": 3}}, ["Military"], "zone")["USSR"]
+    {'Military': 7}
+    """
+    out = {s: dict(m) for s, m in defcon.items()}
+    if mode == "none":
+        return out
+    top = DEFCON1_FROM - 1 if mode == "zone" else DEFCON1_FROM - 2
+    for track in tracks:
+        for markers in out.values():
+            if DEFCON2_FROM <= markers[track] <= top:
+                markers[track] += 1
+    return out
+
+
+def agenda_pushes(view: View) -> tuple[list[str], list[tuple[str, str]]]:
+    """The DEFCON-track agendas still to resolve this round: the tracks the
+    viewer knows will be pushed (its own kept agenda), and the (side, track)
+    pairs an unrevealed kept agenda of another side may push (its flags).
+    Once the agendas are revealed they have resolved: nothing is pending."""
+    viewer = view["viewer"]
+    agendas = view["agendas"]
+    others = [s for s in SIDES if s != viewer]
+    if view["over"] or any(agendas[s]["kept"] not in (None, "hidden") for s in others):
+        return [], []
+    certain: list[str] = []
+    if viewer in SIDES and agendas[viewer]["kept"] in _TRACK_AGENDAS:
+        certain.append(_TRACK_AGENDAS[agendas[viewer]["kept"]])
+    possible = []
+    for s in others:
+        for flag in dict.fromkeys(agendas[s]["flags"]):
+            if flag in _TRACK_AGENDAS:
+                possible.append((s, _TRACK_AGENDAS[flag]))
+    return certain, possible
+
+
+def war_warnings(view: View) -> list[Text]:
+    """Who would trigger nuclear war if the round ended now, counting the
+    end-of-round push of the DEFCON-track agendas the viewer knows about,
+    and who might if another side's flagged track agenda is the kept one."""
+    over = view["over"]
+    defcon = view["defcon"]
+    out: list[Text] = []
+    if over:
+        if view["result"] == "nuclear_war":
+            for side in SIDES:
+                if war_now(defcon[side]):
+                    out.append(Text.assemble(("Nuclear war: ", "bold red"), side_text(side),
+                                             (" triggered nuclear war.", "bold red")))
+        return out
+    mode = view["options"].get("agenda_push", "zone")
+    certain, possible = agenda_pushes(view)
+    after = pushed(defcon, certain, mode)
+    for side in SIDES:
+        if war_now(after[side]):
+            why = "" if war_now(defcon[side]) else f" (after the {certain[0]} Track agenda pushes its markers)"
+            out.append(Text.assemble(("Warning: ", "bold red"), side_text(side),
+                                     (f" would trigger nuclear war if the round ended now{why}.", "bold red")))
+            continue
+        risky = [(who, t) for who, t in possible if war_now(pushed(after, [t], mode)[side])]
+        for who, track in risky:
+            out.append(Text.assemble(("Careful: ", "bold yellow"), side_text(side),
+                                     (f" would trigger nuclear war if {who} kept its {track} Track agenda "
+                                      f"(it pushes the markers at {_PUSHED_AT[mode]} on that track one step "
+                                      "before the check).", "yellow")))
+    return out
 
 
 # -- status ---------------------------------------------------------------------------
@@ -273,14 +350,7 @@ def board(view: View, everything: bool = False) -> Blocks:
     footer = [Text("DEFCON zones: 1-3 = DEFCON 3, 4-6 = DEFCON 2, 7-8 = DEFCON 1. At the end of a round, a side "
                    "with a marker in DEFCON 1 or all three in DEFCON 2 triggers nuclear war and loses.",
                    style="dim")]
-    over = view["over"]
-    for side in SIDES:
-        if war_now(view["defcon"][side]) and (not over or view["result"] == "nuclear_war"):
-            warn = Text("Nuclear war: " if over else "Warning: ", style="bold red")
-            warn.append_text(side_text(side))
-            warn.append(" triggered nuclear war." if over else " would trigger nuclear war if the round ended now.",
-                        style="bold red")
-            footer.append(warn)
+    footer.extend(war_warnings(view))
     return Blocks(blocks, BLOCK_W, footer)
 
 
@@ -295,30 +365,97 @@ def event_owner(card: int, viewer: str) -> str:
     return f"{fac} may take it"
 
 
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# Below this width a card's summary gets a line of its own under the card
+# (beside the other columns it would be squeezed to a few characters).
+WIDE_CARDS = 110
+
+
+class CardList:
+    """Strategy cards as a table when the terminal is wide, else one line
+    per card with its summary on the next, indented (readable at 80 columns).
+
+    ``event_for``: add the "whose event" column for that viewer; ``extra``:
+    more columns per card (``brink cards``' Event/Test), shown only when wide.
+    """
+
+    def __init__(self, numbers: Sequence[int], title: str, event_for: str | None = None,
+                 caption: str | None = None, extra: dict[str, dict[int, str]] | None = None,
+                 wide_from: int = WIDE_CARDS) -> None:
+        self.numbers = list(numbers)
+        self.title = title
+        self.event_for = event_for
+        self.caption = caption
+        self.extra = extra or {}
+        self.wide_from = wide_from
+
+    def table(self) -> Table:
+        table = Table(title=self.title, title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                      show_edge=False)
+        table.add_column("#", justify="right", no_wrap=True)
+        table.add_column("Card", no_wrap=True)
+        table.add_column("Faction", no_wrap=True)
+        table.add_column("Cmd", justify="right")
+        table.add_column("DEFCON", no_wrap=True)
+        if self.event_for:
+            table.add_column("Event", no_wrap=True)
+        table.add_column("Summary", ratio=1)
+        for name in self.extra:
+            table.add_column(name, no_wrap=True)
+        for n in self.numbers:
+            cells: list[RenderableType] = [f"#{n}", Text(CARD_NAME[n]), faction_text(CARD_FACTION[n]),
+                                           str(CARD_COMMAND[n]), "symbol" if CARD_SYMBOL[n] else ""]
+            if self.event_for:
+                cells.append(event_owner(n, self.event_for))
+            cells.append(Text(CARDS[n - 1].summary))
+            cells.extend(col.get(n, "") for col in self.extra.values())
+            table.add_row(*cells)
+        if self.caption:
+            table.caption = self.caption
+        return table
+
+    def narrow(self) -> list[RenderableType]:
+        w = max([len("Card"), *(len(CARD_NAME[n]) for n in self.numbers)])
+        head = f"{'#':>3}  {'Card':<{w}}  {'Faction':<7}  Cmd  DEFCON" + ("  Event" if self.event_for else "")
+        out: list[RenderableType] = [Text(self.title, style="bold"), Text(head, style="bold")]
+        for n in self.numbers:
+            line = Text(f"{'#' + str(n):>3}  {CARD_NAME[n]:<{w}}  ")
+            line.append_text(faction_text(CARD_FACTION[n]))
+            line.append(" " * (7 - len(CARD_FACTION[n])) + f"  {CARD_COMMAND[n]:>3}  ")
+            line.append(f"{'symbol' if CARD_SYMBOL[n] else '':<6}")
+            if self.event_for:
+                line.append(f"  {event_owner(n, self.event_for)}")
+            line.rstrip()
+            out.append(line)
+            out.append(Padding(Text(CARDS[n - 1].summary, style="italic"), (0, 0, 0, 5)))
+        if self.caption:
+            out.append(Text(self.caption, style="dim"))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= self.wide_from:
+            yield self.table()
+        else:
+            yield from self.narrow()
+
+
 def hand(view: View) -> RenderableType:
     """The viewer's own hand: card, faction, command value, DEFCON symbol,
     whose event it is and what it does."""
     viewer = view["viewer"]
     sizes = view["hand_sizes"]
     if viewer is None:
-        return Text(f"Hands are hidden: USSR holds {sizes['USSR']} cards, US {sizes['US']}.")
+        return Text(f"Hands are hidden: USSR holds {plural(sizes['USSR'], 'card')}, US {sizes['US']}.")
     if not view["hand"]:
         return Text(f"{viewer} holds no cards.")
-    table = Table(title=f"{viewer} hand", title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
-                  show_edge=False)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Card", no_wrap=True)
-    table.add_column("Faction", no_wrap=True)
-    table.add_column("Cmd", justify="right")
-    table.add_column("DEFCON", no_wrap=True)
-    table.add_column("Event", no_wrap=True)
-    table.add_column("Summary")
-    for n in view["hand"]:
-        table.add_row(f"#{n}", Text(CARD_NAME[n]), faction_text(CARD_FACTION[n]), str(CARD_COMMAND[n]),
-                      "symbol" if CARD_SYMBOL[n] else "", event_owner(n, viewer), Text(CARDS[n - 1].summary))
-    table.caption = (f"{OPPONENT[viewer]} holds {sizes[OPPONENT[viewer]]} cards. Cmd: the cubes a Command moves. "
-                     "DEFCON symbol: cube changes by the event move DEFCON.")
-    return table
+    opp = OPPONENT[viewer]
+    caption = (f"{opp} holds {plural(sizes[opp], 'card')}. Cmd: the cubes a Command moves. "
+               "DEFCON symbol: cube changes by the event move DEFCON.")
+    return CardList(view["hand"], f"{viewer} hand", event_for=viewer, caption=caption)
 
 
 # -- log, decision, result -------------------------------------------------------------
@@ -334,9 +471,48 @@ def log_lines(lines: Sequence[str], start: int = 0, numbered: bool = False) -> T
     return out
 
 
-def decision(view: View) -> Text:
-    """The pending decision as a prompt line."""
-    return Text(view["decision"], style="bold")
+# What each ``choose`` option does, by the set of options asked (the card asking).
+CHOICE_TEXT: dict[frozenset[str], tuple[str, dict[str, str]]] = {
+    frozenset(("remove", "place")): ("Air Strike", {
+        "remove": "halve (rounded up) the USSR cubes in one Cuba arena (you choose which next)",
+        "place": "place up to 2 US cubes on Alliances"}),
+    frozenset(("remove", "ban")): ("Bay of Pigs", {
+        "remove": "remove 2 US cubes from Alliances",
+        "ban": "the US may not de-escalate DEFCON by events for the rest of the round"}),
+}
+
+_SEEN_CARD = {"offer": "The card commanded", "stolen": "The stolen card", "alliances": "Drawn for Alliances"}
+
+
+def decision_card(view: View) -> int | None:
+    """The card a decision is about when it is not in the viewer's hand: the
+    card the opponent commands with (offer), the stolen card, the Alliances draw."""
+    kind = view["decision_kind"]
+    if kind in ("stolen", "alliances") and view["looking_at"]:
+        return CARD_NAME.index(view["looking_at"][-1])
+    if kind == "offer":
+        named = [n for n in range(1, len(CARD_NAME)) if f" commands with {CARD_NAME[n]}:" in view["decision"]]
+        return named[0] if named else None
+    return None
+
+
+def decision(view: View) -> RenderableType:
+    """The pending decision as a prompt line, with the card it is about (when
+    the viewer does not hold it) or what each option of a choice does."""
+    line = Text(view["decision"], style="bold")
+    card = decision_card(view)
+    parts: list[RenderableType] = []
+    if card is not None and view["viewer"] in SIDES:
+        parts.append(CardList([card], _SEEN_CARD[view["decision_kind"]], event_for=view["viewer"]))
+    options = [a.split(" ", 1)[1] for a in view["legal_actions"] if a.startswith("choose ")]
+    explained = CHOICE_TEXT.get(frozenset(options))
+    if explained:
+        name, what = explained
+        parts.append(Text(f"{name}:", style="bold"))
+        parts.extend(Text(f"  choose {o}: {what[o]}") for o in options)
+    if not parts:
+        return line
+    return Group(*parts, line)
 
 
 def actions(legal: Sequence[str]) -> NumberedColumns:
@@ -384,9 +560,23 @@ def agenda_summary(type_id: int) -> str:
     return f"The side dominating {ARENAS[target]} scores its cube lead +1."
 
 
-def cards_table() -> Group:
+class CardsTable:
+    """``brink cards thirteen``: wide, the tables with the developer columns
+    (event implemented, test named after the card); narrow, each card's
+    summary on its own line and no developer columns, so the text stays readable."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield cards_group(wide=options.max_width >= WIDE_CARDS)
+
+
+def cards_table() -> CardsTable:
     """The 39 strategy cards and the 13 agenda cards, with whether each event
-    is implemented and has a test named after the card."""
+    is implemented and has a test named after the card (on wide terminals)."""
+    return CardsTable()
+
+
+def cards_group(wide: bool = True) -> Group:
+    """The card lists of :func:`cards_table` for a wide or a narrow terminal."""
     from brinkmanship.cli.cardstatus import thirteen_statuses
 
     sts = thirteen_statuses()
@@ -396,56 +586,76 @@ def cards_table() -> Group:
     def tested(t: bool | None) -> str:
         return "?" if t is None else ("yes" if t else "no")
 
-    table = Table(title="13 Days strategy cards", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("#", justify="right", min_width=2)
-    table.add_column("Card", no_wrap=True)
-    table.add_column("Faction", no_wrap=True)
-    table.add_column("Cmd", justify="right")
-    table.add_column("DEFCON", no_wrap=True)
-    table.add_column("Summary", ratio=1)
-    table.add_column("Event", no_wrap=True)
-    table.add_column("Test", no_wrap=True)
-    for c in CARDS:
-        st = strategy[c.number]
-        table.add_row(str(c.number), Text(c.name), faction_text(c.faction), str(c.command),
-                      "symbol" if c.symbol else "-", Text(c.summary), "yes" if st.implemented else "no",
-                      tested(st.tested))
+    cards: RenderableType
+    if wide:
+        table = Table(title="13 Days strategy cards", box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("#", justify="right", min_width=2)
+        table.add_column("Card", no_wrap=True)
+        table.add_column("Faction", no_wrap=True)
+        table.add_column("Cmd", justify="right")
+        table.add_column("DEFCON", no_wrap=True)
+        table.add_column("Summary", ratio=1)
+        table.add_column("Event", no_wrap=True)
+        table.add_column("Test", no_wrap=True)
+        for c in CARDS:
+            st = strategy[c.number]
+            table.add_row(str(c.number), Text(c.name), faction_text(c.faction), str(c.command),
+                          "symbol" if c.symbol else "-", Text(c.summary), "yes" if st.implemented else "no",
+                          tested(st.tested))
+        cards = table
+    else:
+        cards = Group(*CardList([c.number for c in CARDS], "13 Days strategy cards").narrow())
     agendas = Table(title="13 Days agenda cards", box=box.SIMPLE_HEAD, pad_edge=False)
     agendas.add_column("#", no_wrap=True)
     agendas.add_column("Agenda", no_wrap=True)
     agendas.add_column("Kind", no_wrap=True)
     agendas.add_column("Scores", ratio=1)
-    agendas.add_column("Test", no_wrap=True)
+    if wide:
+        agendas.add_column("Test", no_wrap=True)
     for k, type_id in enumerate(AGENDA_CARDS, 1):
         name, kind, _target = AGENDA_TYPES[type_id]
-        agendas.add_row(f"a{k:02d}", Text(name), kind, Text(agenda_summary(type_id)), tested(agenda[k].tested))
+        row: list[RenderableType] = [f"a{k:02d}", Text(name), kind, Text(agenda_summary(type_id))]
+        if wide:
+            row.append(tested(agenda[k].tested))
+        agendas.add_row(*row)
     done = sum(s.implemented for s in strategy.values())
     tested_n = sum(bool(s.tested) for s in sts)
-    caption = Text(
+    status = (
         f"Events implemented: {done} of {len(strategy)}; with a test named after the card: {tested_n} of "
         f"{len(sts)} ({sum(bool(s.tested) for s in strategy.values())} of {len(strategy)} strategy cards, "
-        f"{sum(bool(s.tested) for s in agenda.values())} of {len(agenda)} agenda cards).\n"
-        "Cmd: the cubes a Command moves. DEFCON symbol: cube changes by the event move the DEFCON track "
+        f"{sum(bool(s.tested) for s in agenda.values())} of {len(agenda)} agenda cards).\n")
+    caption = Text(
+        (status if wide else "")
+        + "Cmd: the cubes a Command moves. DEFCON symbol: cube changes by the event move the DEFCON track "
         "of the arena's category. A card's event is used by its faction (UN: by whoever plays it); "
         "commanding with the opponent's card offers them its event.",
         style="italic")
-    return Group(table, agendas, caption)
+    return Group(cards, agendas, caption)
 
 
 __all__ = [
     "BLOCK_W",
+    "WIDE_CARDS",
     "Blocks",
+    "CardList",
+    "CardsTable",
     "actions",
+    "agenda_pushes",
     "agenda_summary",
     "board",
+    "cards_group",
     "cards_table",
     "category_block",
     "decision",
+    "decision_card",
     "event_owner",
     "hand",
     "log_lines",
+    "plural",
+    "pushed",
     "result",
     "status",
     "status_line",
     "war_now",
+    "war_warnings",
 ]

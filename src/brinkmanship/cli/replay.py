@@ -15,7 +15,7 @@ from rich.text import Text
 
 import brinkmanship as bm
 from brinkmanship.cli import savefile
-from brinkmanship.cli.games import Renderer, ui_for
+from brinkmanship.cli.games import Renderer, hidden_choice, ui_for
 from brinkmanship.cli.savefile import SavedGame
 
 ReadLine = Callable[[str], "str | None"]
@@ -35,9 +35,14 @@ class ReplayCursor:
         first = savefile.new_state(saved)
         self.states: list[bm.State] = [first.clone()]
         self.players: list[str | None] = [None]
+        # The public kind of decision each action answered (None at position 0).
+        self.kinds: list[str | None] = [None]
+        kind = first.view(None)["decision_kind"]
         for player, state in savefile.replay_steps(saved):
             self.states.append(state.clone())
             self.players.append(player)
+            self.kinds.append(kind)
+            kind = state.view(None)["decision_kind"]
         self.position = 0
 
     @property
@@ -66,12 +71,17 @@ class ReplayCursor:
             return self.state.log
         return self.state.log[len(self.states[self.position - 1].log):]
 
-    def heading(self) -> Text:
-        """Which action this is, and who took it."""
+    def heading(self, side: str | None = None) -> Text:
+        """Which action this is, and who took it. Seen as ``side``, the other
+        side's secret choices (13 Days: its kept agenda, Aftermath and
+        Alliances cards; Twilight: its headline until revealed) are not named."""
         if self.position == 0:
             return Text(f"Start of the game (seed {self.saved.seed}); {self.last} actions follow.")
         who = self.players[self.position]
         text = self.saved.actions[self.position - 1]
+        secret = hidden_choice(self.saved.game, self.kinds[self.position], who, side, self.state.view(side))
+        if secret is not None:
+            return Text(f"Action {self.position} of {self.last}: {secret}", style="bold")
         return Text(f"Action {self.position} of {self.last}: {who}: {text}", style="bold")
 
 
@@ -79,7 +89,7 @@ def show(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     """The board and the log lines of the action at the cursor."""
     view = cursor.state.view(side)
     r = cursor.render
-    console.rule(cursor.heading())
+    console.rule(cursor.heading(side))
     console.print(r.status(view))
     console.print(r.board(view))
     if side is not None:
@@ -95,7 +105,7 @@ def show_end(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     view = cursor.state.view(side)
     r = cursor.render
     console.print(r.log_lines(view["log"], numbered=True))
-    console.rule(cursor.heading())
+    console.rule(cursor.heading(side))
     console.print(r.status(view))
     console.print(r.board(view, everything=True))
     if side is not None:
