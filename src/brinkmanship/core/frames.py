@@ -65,11 +65,45 @@ class FrameMachine:
         self.advance(d)
 
 
+def end_game(d: Data, winner: str | None, result: str, text: str) -> None:
+    """End the game at once with a public log line; later calls in the same
+    action are ignored (the first cause of the end stands)."""
+    if d["over"]:
+        return
+    d["over"] = True
+    d["winner"] = winner
+    d["result"] = result
+    d["log"].append(text)
+
+
 class FrameGame:
     """The plugin methods shared by every frame-stack game (see ``core.game.Game``)."""
 
     space: ActionSpace
     machine: FrameMachine
+
+    def describe(self, d: Data) -> str:
+        """A one-line public prompt for the pending decision (game-specific)."""
+        raise NotImplementedError
+
+    def decision_view(self, d: Data, side: str | None) -> Data:
+        """The part of a view every frame-stack game shares: who acts, the
+        prompt, the legal actions (only for the side to act), the public log,
+        the options and the outcome."""
+        player = self.current_player(d)
+        return {
+            "current_player": player,
+            "decision": self.describe(d),
+            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
+            "legal_actions": (
+                [a.text for a in self.machine.legal_actions(d)] if player is not None and player == side else []
+            ),
+            "log": list(d["log"]),
+            "options": dict(d["options"]),
+            "over": d["over"],
+            "winner": d["winner"],
+            "result": d["result"],
+        }
 
     def current_player(self, d: Data) -> str | None:
         if d["over"]:

@@ -127,7 +127,6 @@ class Thirteen(FrameGame):
     def view(self, d: Data, side: str | None) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
-        player = self.current_player(d)
         agendas: dict[str, Any] = {}
         for s in (USSR, US):
             kept = d["kept"][s]
@@ -161,20 +160,10 @@ class Thirteen(FrameGame):
             "deck_size": len(d["deck"]),
             "discard": list(d["discard"]),
             "effects": {_ROUND_EFFECT_NAMES[k]: list(v) for k, v in d["fx"].items() if v},
-            "current_player": player,
-            "decision": self.describe(d),
-            # turn, offer, command, cubes, shift, ask, agenda, initiative,
-            # aftermath, alliances, stolen, summit; None when the game is over.
-            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
-            "legal_actions": (
-                [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
-            ),
-            "log": list(d["log"]),
-            "options": dict(d["options"]),
-            "over": d["over"],
-            "winner": d["winner"],
-            "result": d["result"],
         }
+        # decision_kind: turn, offer, command, cubes, shift, ask, agenda,
+        # initiative, aftermath, alliances, stolen, summit; None when over.
+        v.update(self.decision_view(d, side))
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v

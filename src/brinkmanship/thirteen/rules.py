@@ -21,7 +21,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine
+from brinkmanship.core.frames import FrameMachine, end_game
 from brinkmanship.thirteen.actions import (
     ACCEPT,
     AFTERMATH,
@@ -203,16 +203,6 @@ def draw_card(d: Data) -> int | None:
     d["reveals"] += 1  # someone sees a new card: undo may not take back what led here
     c: int = deck.pop()
     return c
-
-
-def end_game(d: Data, winner: str | None, result: str, text: str) -> None:
-    """End the game at once."""
-    if d["over"]:
-        return
-    d["over"] = True
-    d["winner"] = winner
-    d["result"] = result
-    log(d, text)
 
 
 # ---------------------------------------------------------------------------

@@ -125,7 +125,6 @@ class Twilight(FrameGame):
     def view(self, d: Data, side: str | None) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
-        player = self.current_player(d)
         hl: dict[str, Any] = {}
         for s in (USSR, US):
             c = d["headline"][s]
@@ -162,20 +161,10 @@ class Twilight(FrameGame):
             "in_play": list(d["in_play"]),
             "headline": hl,
             "effects": _deep(d["effects"]),
-            "current_player": player,
-            "decision": self.describe(d),
-            # setup, headline, action, ops, roll, eagle, order, place_inf,
-            # remove_inf, ask; None when the game is over.
-            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
-            "legal_actions": (
-                [a.text for a in rules.legal_actions(d)] if player is not None and player == side else []
-            ),
-            "log": list(d["log"]),
-            "options": dict(d["options"]),
-            "over": d["over"],
-            "winner": d["winner"],
-            "result": d["result"],
         }
+        # decision_kind: setup, headline, action, ops, roll, eagle, order,
+        # place_inf, remove_inf, ask; None when the game is over.
+        v.update(self.decision_view(d, side))
         return v
 
     def known_cards(self, d: Data, side: str) -> list[int]:

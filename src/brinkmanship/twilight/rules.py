@@ -18,7 +18,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine
+from brinkmanship.core.frames import FrameMachine, end_game
 from brinkmanship.twilight.actions import (
     CHOOSE,
     COUP,
@@ -109,16 +109,6 @@ def control(d: Data, i: int) -> str | None:
     if su - us >= s:
         return USSR
     return None
-
-
-def end_game(d: Data, winner: str | None, result: str, text: str) -> None:
-    """End the game at once; later calls in the same action are ignored."""
-    if d["over"]:
-        return
-    d["over"] = True
-    d["winner"] = winner
-    d["result"] = result
-    log(d, text)
 
 
 def gain_vp(d: Data, side: str, n: int, why: str = "") -> None:

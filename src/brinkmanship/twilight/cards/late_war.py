@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.frames import end_game
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -30,7 +31,6 @@ from brinkmanship.twilight.rules import (
     declare_coup,
     discard_from_hand,
     end_effect,
-    end_game,
     flat_ops,
     gain_vp,
     has_effect,
