@@ -4,22 +4,35 @@ Bots are clients of the public API like the CLI and the server. Keeping the
 interface this small (no access to the State) makes it impossible for a bot
 to peek at the opponent's hand or the deck order, and lets the same bot run
 in the terminal, on the server, in a simulation farm or behind an RL env.
+
+Search bots need more than one view: they imagine the hidden cards. They get
+a :class:`Sampler`, a sealed capability whose only power is to hand out
+*determinizations* (``State.resample``): whole game states that agree with
+the bot's own view and have every card the bot cannot see redealt at random.
+``resample`` is canonical (it depends only on the view and the generator),
+so what a sampler yields carries no trace of the real hidden cards; the
+hidden-information tests check exactly that.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+import random
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from brinkmanship.core.actions import Action
+
+if TYPE_CHECKING:
+    from brinkmanship.core.state import State
 
 
 @runtime_checkable
 class Bot(Protocol):
     """A player that picks one of the legal actions.
 
-    ``name`` is the registry name (``"random"``), shown to players and
-    written into saved games. ``reseed`` makes a bot's choices reproducible:
-    the same seed, views and legal actions give the same choices.
+    ``name`` is the bot's spec (``"random"``, ``"ismcts:time=0.5"``), shown
+    to players and written into saved games. ``reseed`` makes a bot's choices
+    reproducible: the same seed, views and legal actions give the same
+    choices (search bots: with an iteration budget rather than a clock).
     """
 
     name: str
@@ -31,3 +44,49 @@ class Bot(Protocol):
     def reseed(self, seed: int) -> None:
         """Restart the bot's own random generator from ``seed``."""
         ...
+
+
+class Sampler:
+    """Determinizations of one side's information set, and nothing else.
+
+    The real state is held privately; callers get only ``resample``d copies
+    (the side's view is identical, the unseen cards redealt) and the side
+    the sampler speaks for.
+    """
+
+    __slots__ = ("_state", "side")
+
+    def __init__(self, state: State, side: str) -> None:
+        self._state = state
+        self.side = side
+
+    def sample(self, rng: random.Random) -> State:
+        """A fresh determinization drawn with ``rng``."""
+        return self._state.resample(self.side, rng)
+
+
+@runtime_checkable
+class SearchBot(Bot, Protocol):
+    """A bot that searches over determinizations (ISMCTS).
+
+    Harnesses call :meth:`choose_with` instead of ``choose``; use
+    :func:`decide` rather than calling either directly.
+    """
+
+    def choose_with(self, view: dict[str, Any], legal: list[Action], sampler: Sampler) -> Action:
+        """Pick one action out of ``legal`` given ``view`` and a sampler for the rest."""
+        ...
+
+
+def decide(bot: Bot, state: State, side: str) -> Action:
+    """Ask ``bot`` for its move as ``side`` in ``state``, giving it only what it may see.
+
+    Every harness (CLI, farm, server, RL envs) seats bots through this
+    function, so the information a bot gets is decided in one place.
+    """
+    legal = state.legal_actions()
+    view = state.view(side)
+    choose_with = getattr(bot, "choose_with", None)  # cheaper than a Protocol isinstance
+    if choose_with is not None:
+        return choose_with(view, legal, Sampler(state, side))  # type: ignore[no-any-return]
+    return bot.choose(view, legal)
