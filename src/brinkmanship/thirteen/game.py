@@ -189,6 +189,9 @@ class Thirteen(FrameGame):
         for f in looking:
             pool.append(f["card"])
             n["held"].remove(f["card"])
+        # Sorting first makes the redeal a function of the view alone (see
+        # the Twilight Struggle resample): nothing of the real order leaks.
+        pool.sort()
         r.shuffle(pool)
         for f in looking:
             f["card"] = pool.pop()
@@ -202,8 +205,12 @@ class Thirteen(FrameGame):
         # The opponent's kept agenda, until revealed: one of its three flags.
         if n["kept"][opp] and not n["agendas_open"]:
             n["kept"][opp] = r.choice(n["offered"][opp])
+        n["agenda_deck"].sort()
         r.shuffle(n["agenda_deck"])
         n["rng"] = r.getrandbits(64)
+        # The seed and the actions so far would rebuild the real deal: a
+        # determinization must not carry it.
+        n["seed"] = None
         return n
 
 

@@ -254,6 +254,10 @@ class Twilight(FrameGame):
         hidden_hl = n["headline"][opp] and n["hl_open"] not in (opp, "both")
         if hidden_hl:
             pool.append(n["headline"][opp])
+        # Sorting first makes the redeal a function of the view alone: two
+        # states that look the same to ``side`` give the same determinization,
+        # so nothing of the real hidden order can reach a search bot.
+        pool.sort()
         r.shuffle(pool)
         if hidden_hl:
             n["headline"][opp] = pool.pop()
@@ -263,6 +267,9 @@ class Twilight(FrameGame):
         n["known"][side] = known  # forget stale entries: they could match a redealt card
         # The future is hidden too: reseed so shuffles and rolls differ.
         n["rng"] = r.getrandbits(64)
+        # The seed and the actions so far would rebuild the real deal: a
+        # determinization must not carry it.
+        n["seed"] = None
         return n
 
 
