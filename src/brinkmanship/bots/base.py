@@ -64,6 +64,22 @@ class Sampler:
         """A fresh determinization drawn with ``rng``."""
         return self._state.resample(self.side, rng)
 
+    @property
+    def game_name(self) -> str:
+        """The game being played (public knowledge)."""
+        return self._state.game.name
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A search bot's worker processes get their own sealed copy.
+        return (_rebuild_sampler, (self._state.game.name, self._state.data, self.side))
+
+
+def _rebuild_sampler(game: str, data: dict[str, Any], side: str) -> Sampler:
+    from brinkmanship.core.game import get_game
+    from brinkmanship.core.state import State
+
+    return Sampler(State(get_game(game), data), side)
+
 
 @runtime_checkable
 class SearchBot(Bot, Protocol):
@@ -88,5 +104,5 @@ def decide(bot: Bot, state: State, side: str) -> Action:
     view = state.view(side)
     choose_with = getattr(bot, "choose_with", None)  # cheaper than a Protocol isinstance
     if choose_with is not None:
-        return choose_with(view, legal, Sampler(state, side))  # type: ignore[no-any-return]
+        return choose_with(view, legal, Sampler(state, side))
     return bot.choose(view, legal)
