@@ -53,8 +53,20 @@ def test_specs_build_budgeted_bots_and_refuse_bad_parameters() -> None:
 
 
 @pytest.mark.parametrize("game", ["twilight", "thirteen"])
-def test_a_single_legal_action_costs_no_search(game: str) -> None:
-    state = bm.new_game(game, seed=3)
+def test_a_single_choice_is_returned_without_search(game: str) -> None:
+    state = _midgame(game, 4, 12)
+    side = state.current_player
+    assert side is not None
+    bot = IsmctsBot(seed=1, iters=10_000)
+    only = state.legal_actions()[:1]
+    assert bot.choose_with(state.view(side), only, Sampler(state, side)) == only[0]
+    assert bot.last_iterations == 0 and bot.searched == 0 and bot.total_seconds == 0
+
+
+def test_forced_decisions_in_a_game_cost_no_search() -> None:
+    """Twilight Struggle has real one-action decisions (13 Days never offers
+    a single action: ``done`` or ``pass`` always stands beside it)."""
+    state = bm.new_game("twilight", seed=3)
     rng = random.Random(3)
     bot = IsmctsBot(seed=1, iters=10_000)
     forced = 0
@@ -140,23 +152,24 @@ def test_two_workers_search_in_parallel_and_add_their_iterations() -> None:
 
 
 def test_search_avoids_a_suicidal_coup_even_without_the_heuristic_prior() -> None:
-    """DEFCON 2, USSR phasing: a coup in a battleground ends the game at
-    DEFCON 1 with a USSR loss. With a uniform prior the search must still
+    """DEFCON 2, USSR phasing: a coup in Angola (a battleground) ends the game
+    at DEFCON 1 with a USSR loss. With a uniform prior the search must still
     learn to avoid it from its simulations."""
     state = bm.from_position("twilight", {
         "turn": 4, "action_round": 3, "phasing": "USSR", "defcon": 2,
+        "influence": {"USSR": {"East Germany": 4, "Syria": 2}, "US": {"Angola": 1, "Sudan": 1, "Canada": 2}},
         "hands": {"USSR": ["Decolonization", "Nasser", "Fidel"], "US": ["NATO", "Marshall Plan", "Truman Doctrine"]},
         "options": {"events": False},
     })
     state.apply("ops Decolonization")
-    assert any(a.text == "coup Iran" for a in state.legal_actions())
+    assert any(a.text == "coup Angola" for a in state.legal_actions())
     game = get_game("twilight")
     search = Search(game, "USSR", random.Random(1), prior_sharpness=0.0, depth=4)
     sampler = Sampler(state, "USSR")
     for _ in range(400):
         search.iterate(sampler)
     stats = search.root_stats()
-    coup = state.parse("coup Iran").id
+    coup = state.parse("coup Angola").id
     n, w = stats[coup]
     assert n > 0 and w / n == 0.0  # every simulation of it is a loss
     best = max(stats, key=lambda aid: stats[aid][0])
