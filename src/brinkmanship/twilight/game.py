@@ -17,7 +17,7 @@ from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
-from brinkmanship.twilight.board import CARD_NAME, INDEX, N_COUNTRIES, NAMES, OPPONENT
+from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 
@@ -40,6 +40,21 @@ def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
         if not isinstance(v, bool):
             raise ValueError(f"option {k!r} must be true or false, got {v!r}")
         out[k] = v
+    return out
+
+
+def _control(d: Data) -> dict[str, str]:
+    """Who controls each controlled country (rule 10.1.1), by name.
+
+    Written out rather than calling ``rules.control`` 86 times: views are
+    built at every decision of a search bot's simulations.
+    """
+    out: dict[str, str] = {}
+    for name, us, su, stab in zip(NAMES, d["inf"][US], d["inf"][USSR], STABILITY, strict=True):
+        if us - su >= stab:
+            out[name] = US
+        elif su - us >= stab:
+            out[name] = USSR
     return out
 
 
@@ -148,9 +163,7 @@ class Twilight(FrameGame):
             "influence": {
                 s: {NAMES[i]: n for i, n in enumerate(d["inf"][s]) if n} for s in (USSR, US)
             },
-            "control": {
-                NAMES[i]: c for i in range(N_COUNTRIES) if (c := rules.control(d, i)) is not None
-            },
+            "control": _control(d),
             "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
             "hand_sizes": {s: len(d["hands"][s]) for s in (USSR, US)},
             "opponent_known": self.known_cards(d, side) if side in (USSR, US) else [],
