@@ -16,7 +16,7 @@ def test_registry_makes_bots_by_name() -> None:
     assert isinstance(bot, RandomBot) and isinstance(bot, Bot)
     assert bot.name == "random"
     assert "random" in bot_names()
-    with pytest.raises(ValueError, match="unknown bot 'genius'; bots are: random"):
+    with pytest.raises(ValueError, match="unknown bot 'genius'; bots are: heuristic, ismcts, random"):
         make_bot("genius")
 
 

@@ -8,8 +8,8 @@ bot reads as its strength (for ``ismcts``: seconds per decision):
 
 >>> make_bot("random", seed=3).name
 'random'
->>> make_bot("ismcts:iters=200,workers=1").name
-'ismcts:iters=200,workers=1'
+>>> make_bot("ismcts:iters=200,workers=2").name
+'ismcts:iters=200,workers=2'
 >>> parse_spec("ismcts:0.5")
 ('ismcts', {'strength': '0.5'})
 >>> derive_seed(7, "USSR") == derive_seed(7, "USSR") != derive_seed(7, "US")
