@@ -32,12 +32,13 @@ def brink(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int,
 def test_help_lists_every_command(runner: CliRunner) -> None:
     code, out = brink(runner, "--help")
     assert code == 0
-    for command in ("play", "simulate", "replay", "cards"):
+    for command in ("play", "simulate", "tournament", "replay", "cards"):
         assert command in out
     for command, words in {
         "play": ("--ussr", "--us", "--seed", "--load", "--optional-cards", "undo", "hot seat"),
-        "simulate": ("-n", "--seed", "--save-dir", "--ussr"),
-        "replay": ("--to-end", "--side", "g N = go to action N"),
+        "simulate": ("-n", "--seed", "--save-dir", "--ussr", "--workers", "--ray"),
+        "tournament": ("--bots", "-n", "--seed", "--out", "--workers", "--ray"),
+        "replay": ("--to-end", "--side", "--game", "g N = go to action N"),
         "cards": ("number, name, ops",),
     }.items():
         code, out = brink(runner, command, "--help")

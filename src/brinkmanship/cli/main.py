@@ -1,36 +1,42 @@
-"""The ``brink`` command: play, simulate, replay and list cards.
+"""The ``brink`` command: play, simulate, run tournaments, replay and list cards.
 
 This module is the only place that touches the real terminal (stdin, the
 process exit code); each command parses its options and hands over to a
-testable function in ``play``, ``simulate``, ``replay`` or ``render``.
+testable function in ``play``, ``simulate``, ``tournament``, ``replay`` or
+``render``. Progress bars go to standard error, and only on a terminal, so
+piped output is just the results.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 import brinkmanship as bm
-from brinkmanship.bots import bot_names
+from brinkmanship.bots import BOT_HELP, bot_names, make_bot, parse_spec
 from brinkmanship.cli import savefile
+from brinkmanship.cli import tournament as tournament_view
 from brinkmanship.cli.games import options_help, parse_options, shown_value, ui_for
 from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
+from brinkmanship.farm import FarmError, default_workers, farm_for
+from brinkmanship.farm.tournament import check_bots, play_tournament
 
 app = typer.Typer(
     name="brink",
-    help="Brinkmanship: play, simulate and replay Twilight Struggle (twilight) and 13 Days (thirteen) "
-         "in the terminal.",
+    help="Brinkmanship: play, simulate, run bot tournaments and replay Twilight Struggle (twilight) and "
+         "13 Days (thirteen) in the terminal.",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -59,6 +65,23 @@ Options = Annotated[
                       "--option agenda_push=saito --option agenda_bonus=false (the open rules questions, "
                       "see docs/rulings.md); twilight --option events=false. `--option list` lists the "
                       "options of the game and their values (default first)."),
+]
+
+
+#: The bots, for help texts.
+BOTS_TEXT = "Bots: " + "; ".join(f"{name} ({BOT_HELP[name]})" for name in bot_names()) + "."
+
+Workers = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", min=1,
+                 help="Local worker processes playing games in parallel. Default: all cores "
+                      f"(here {default_workers()}); 1 plays in this process. Not used with Ray."),
+]
+UseRay = Annotated[
+    bool,
+    typer.Option("--ray", help="Play the games on Ray: the cluster in the RAY_ADDRESS environment variable "
+                               "(also used without --ray when set), else a local Ray instance. "
+                               "Needs the optional extra: pip install 'brinkmanship[ray]'."),
 ]
 
 
@@ -125,22 +148,56 @@ def _game_name(game: str) -> str:
 
 
 def _seat(value: str | None, option: str) -> str | None:
+    """``human`` or a bot spec (``heuristic``, ``ismcts:2``, ``ismcts:iters=500``), checked by building
+    the bot once, so a bad spec is refused with the bots' own message before the game starts."""
     if value is None:
         return None
-    v = value.lower()
-    if v != HUMAN and v not in bot_names():
-        raise typer.BadParameter(f"{value!r} is neither 'human' nor a bot ({', '.join(bot_names())})",
-                                 param_hint=option)
-    return v
+    v = value.strip()
+    if v.lower() == HUMAN:
+        return HUMAN
+    try:
+        name, _params = parse_spec(v)
+    except ValueError as exc:
+        raise typer.BadParameter(f"{value!r} is neither 'human' nor a bot: {exc}", param_hint=option) from None
+    _, colon, rest = v.partition(":")
+    spec = name + colon + rest.strip()
+    try:
+        close = getattr(make_bot(spec), "close", None)  # built to check the spec, then let go
+        if close is not None:
+            close()
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=option) from None
+    except ImportError as exc:
+        raise typer.BadParameter(f"bot {name!r} is not available in this installation ({exc})",
+                                 param_hint=option) from None
+    return spec
 
 
-@app.command()
+def error_console() -> Console:
+    """Standard error: progress bars and spinners, never the results."""
+    return Console(stderr=True, highlight=False)
+
+
+def _progress(label: str) -> Progress:
+    """A transient progress bar on standard error, shown only on a terminal."""
+    err = error_console()
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
+
+
+def _farm_failed(console: Console, exc: Exception) -> typer.Exit:
+    console.print(f"[red]The farm failed:[/] {escape(str(exc))}")
+    return typer.Exit(1)
+
+
+@app.command(epilog=BOTS_TEXT)
 def play(
     game: GameArg = "twilight",
     ussr: Annotated[str | None, typer.Option(
-        "--ussr", help="Who plays the USSR: 'human' or a bot (random). Default: human.")] = None,
+        "--ussr", help="Who plays the USSR: 'human' or a bot spec (random, heuristic, ismcts:SECONDS, "
+                       "ismcts:iters=N; see the list below). Default: human.")] = None,
     us: Annotated[str | None, typer.Option(
-        "--us", help="Who plays the US: 'human' or a bot (random). Default: random.")] = None,
+        "--us", help="Who plays the US: 'human' or a bot spec, as for --ussr. Default: random.")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game (deck and dice) and of the bots. "
              "Default: a random seed, shown when the game ends (at the start when no human plays: "
@@ -159,7 +216,8 @@ def play(
     thirteen: `command Excomm`, `event Fidel Castro`, `place Berlin`, `done`)
     or its number in the list; `help` lists the commands (actions, undo, save,
     board, hand, log, quit). When the game ends, `save FILE` at the last
-    prompt keeps it for `brink replay`.
+    prompt keeps it for `brink replay`. Bots: `--us heuristic`, `--ussr ismcts:2`
+    (ismcts thinking 2 seconds per decision).
     """
     console = make_console()
     read = stdin_reader(console)
@@ -202,26 +260,29 @@ def play(
         raise typer.Exit(0)
 
 
-@app.command(name="simulate")
+@app.command(name="simulate", epilog=BOTS_TEXT)
 def simulate_command(
     game: GameArg = "twilight",
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game k uses seed + k.")] = 0,
-    ussr: Annotated[str, typer.Option("--ussr", help="Bot playing the USSR.")] = "random",
-    us: Annotated[str, typer.Option("--us", help="Bot playing the US.")] = "random",
+    ussr: Annotated[str, typer.Option("--ussr", help="Bot spec playing the USSR (see below).")] = "random",
+    us: Annotated[str, typer.Option("--us", help="Bot spec playing the US.")] = "random",
     optional_cards: OptionalCards = None,
     events: Events = None,
     option: Options = None,
     save_dir: Annotated[Path | None, typer.Option(
         "--save-dir", file_okay=False,
         help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
+    workers: Workers = None,
+    ray: UseRay = False,
 ) -> None:
     """Play N games between bots as fast as possible and summarise the results.
 
     GAME is twilight (Twilight Struggle) or thirteen (13 Days).
 
     Games use seeds SEED .. SEED+N-1; each bot is seeded from its game's seed,
-    so a run is reproducible and game k can be replayed on its own.
+    so a run is reproducible, gives the same results on any number of workers,
+    and game k can be replayed on its own.
     """
     name = _game_name(game)
     seats = {}
@@ -233,14 +294,87 @@ def simulate_command(
         seats[side] = v
     options = _options(name, optional_cards, events, option)
     console = make_console()
-    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=n)
-        summary = simulate(name, n, seed, options, seats, save_dir,
-                           on_game=lambda _g: progress.advance(task))
+    try:
+        with _progress("Simulating") as progress, farm_for(workers, ray) as farm:
+            task = progress.add_task("games", total=n)
+            summary = simulate(name, n, seed, options, seats, save_dir, _advance(progress, task), farm=farm)
+    except FarmError as exc:
+        raise _farm_failed(console, exc) from None
     console.print(summary_table(summary, seed))
     if save_dir is not None:
         console.print(f"Saved {n} games in {save_dir}/", markup=False)
+
+
+def _advance(progress: Progress, task: TaskID) -> Callable[[object], None]:
+    return lambda _game: progress.advance(task)
+
+
+@app.command(name="tournament", epilog=BOTS_TEXT)
+def tournament_command(
+    game: GameArg = "twilight",
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bot specs separated by commas, at least two; every pair plays N games, e.g. "
+                             "random,heuristic,ismcts:iters=200. A spec with several parameters takes them "
+                             "along: random,ismcts:iters=200,c=0.7 is two bots.")] = "random,heuristic",
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per pairing (sides alternated).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal; deal k uses seed + k, played twice "
+                                           "with the sides swapped.")] = 0,
+    option: Options = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", dir_okay=False, help="Results file (JSON Lines, one game per line; replay a game with "
+                                      "`brink replay FILE --game K`). Default: tournament-GAME-seedS.jsonl.")] = None,
+    workers: Workers = None,
+    ray: UseRay = False,
+) -> None:
+    """Play every pair of bots against each other and rate them.
+
+    GAME is twilight (Twilight Struggle) or thirteen (13 Days). Each pairing
+    plays N games on paired deals (the same seed twice, sides swapped), and
+    every pairing plays the same deals. Prints an openskill rating table (with
+    a Bradley-Terry fit), each pairing's wins, draws and losses with a Wilson
+    95% interval and by side, and how the games ended; saves every game.
+    """
+    name = _game_name(game)
+    try:
+        specs = check_bots(split_bots(bots))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    options = bm.new_game(name, options=_options(name, None, None, option)).view(None)["options"]
+    path = out or tournament_view.default_path(name, seed)
+    console = make_console()
+    total = n * len(specs) * (len(specs) - 1) // 2
+    try:
+        with _progress("Playing") as progress, farm_for(workers, ray) as farm:
+            task = progress.add_task("games", total=total)
+            result = play_tournament(name, options, specs, n, seed, farm,
+                                     on_progress=lambda records: progress.advance(task, len(records)))
+    except FarmError as exc:
+        raise _farm_failed(console, exc) from None
+    console.print(tournament_view.report(result))
+    try:
+        tournament_view.save_results(result, path)
+    except OSError as exc:
+        console.print(f"[red]Cannot save the results to {escape(str(path))}:[/] {escape(exc.strerror or str(exc))}")
+        raise typer.Exit(1) from None
+    console.print(f"Saved {total} game{'s' * (total != 1)} to {path} (replay one with: brink replay {path} --game K)",
+                  markup=False)
+
+
+def split_bots(text: str) -> list[str]:
+    """Bot specs from ``--bots``, split at commas; a ``key=value`` item with no
+    bot name of its own belongs to the spec before it.
+
+    >>> split_bots("random, heuristic,ismcts:iters=200,c=0.7")
+    ['random', 'heuristic', 'ismcts:iters=200,c=0.7']
+    """
+    specs: list[str] = []
+    for item in text.split(","):
+        item = item.strip()
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        elif item:
+            specs.append(item)
+    return specs
 
 
 def summary_table(summary: Summary, seed: int) -> Table:
@@ -266,7 +400,7 @@ def summary_table(summary: Summary, seed: int) -> Table:
     table.add_row("Average length", f"{decisions / n:.1f} decisions{dice}, {turns / n:.2f} {ui.length_word}")
     secs = max(summary.seconds, 1e-9)
     table.add_row("Speed", f"{n / secs:,.1f} games/s, {decisions / secs:,.0f} decisions/s "
-                           f"({summary.seconds:.2f} s)")
+                           f"({summary.seconds:.2f} s on {summary.backend})")
     table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in summary.options.items()))
     return table
 
@@ -280,16 +414,19 @@ def replay(
     side: Annotated[str | None, typer.Option(
         "--side", help="Show the game as USSR or US sees it (with that hand). "
                        "Default: a spectator, who sees no hand.")] = None,
+    game: Annotated[int | None, typer.Option(
+        "--game", "-g", help="In a tournament file (`brink tournament --out FILE`), the game to replay: "
+                             "its index K (0-based, as in the file).")] = None,
 ) -> None:
-    """Step through a saved game (twilight or thirteen): Enter = next action, b = back,
-    g N = go to action N, q = quit."""
+    """Step through a saved game (twilight or thirteen), or one game of a tournament file:
+    Enter = next action, b = back, g N = go to action N, q = quit."""
     console = make_console()
     if side is not None:
         side = side.upper()
         if side not in ("USSR", "US"):
             raise typer.BadParameter("a side is USSR or US", param_hint="--side")
     try:
-        cursor = ReplayCursor(savefile.load(file))
+        cursor = ReplayCursor(savefile.load_game(file, game))
     except savefile.SaveFileError as exc:
         console.print(f"[red]Cannot replay {escape(str(file))}:[/] {escape(str(exc))}")
         raise typer.Exit(1) from None

@@ -12,6 +12,10 @@ acted meanwhile, or a one-line status while the same side keeps deciding
 (e.g. spending ops one influence at a time, or placing a Command's cubes);
 a new turn or round, or a reveal of hidden cards, always redraws everything.
 Once the game is over, a human may ``save FILE`` it for ``brink replay``.
+Bots (``random``, ``heuristic``, ``ismcts:2``...) are asked through
+``bots.decide``, which gives each only its own view (and a search bot its
+sampler of determinizations); while a search bot thinks, a spinner names
+the side and the bot, nothing more.
 What differs between games (renderer, help, which decisions redraw the hand
 or the map) comes from ``games.ui_for``.
 """
@@ -28,7 +32,7 @@ from rich.console import Console
 from rich.text import Text
 
 import brinkmanship as bm
-from brinkmanship.bots import Bot, derive_seed, make_bot
+from brinkmanship.bots import Bot, decide, derive_seed, make_bot
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import GameUI, Renderer, ui_for
 from brinkmanship.cli.render import side_text
@@ -118,14 +122,22 @@ class PlaySession:
     # -- the loop ---------------------------------------------------------------
     def run(self) -> Outcome:
         """Play until the game ends or a human quits."""
+        try:
+            return self._run()
+        finally:
+            for bot in self.bots.values():
+                close = getattr(bot, "close", None)  # a search bot's worker processes
+                if close is not None:
+                    close()
+
+    def _run(self) -> Outcome:
         while not self.state.is_terminal:
             player = self.state.current_player
             assert player is not None
             if player == bm.CHANCE:
                 self._record(self.state.apply_random(self._chance_rng).text)
             elif player in self.bots:
-                legal = self.state.legal_actions()
-                action = self.bots[player].choose(self.state.view(player), legal)
+                action = self._bot_move(player)
                 self.state.apply(action)
                 self._record(action.text)
             elif not self._human_turn(player):
@@ -134,6 +146,18 @@ class PlaySession:
         self._show_end()
         self._final_prompt()
         return Outcome.OVER
+
+    def _bot_move(self, side: str) -> bm.Action:
+        """The bot's choice for ``side``; a search bot thinks under a spinner.
+
+        The spinner is transient (rich draws it only on a terminal and erases
+        it afterwards) and says only who is thinking, so it cannot leak a card.
+        """
+        bot = self.bots[side]
+        if not hasattr(bot, "choose_with") or len(self.state.legal_actions()) == 1:
+            return decide(bot, self.state, side)
+        with self.console.status(f"{side} ({self.saved.seats[side]}) is thinking...", spinner="dots"):
+            return decide(bot, self.state, side)
 
     def _record(self, text: str) -> None:
         """An action by a bot or chance: keep it and end the undo window."""
@@ -379,7 +403,7 @@ def _learned(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 def new_session(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
                 console: Console, read_line: ReadLine) -> PlaySession:
-    """A session for a new game; ``seats`` maps each side to "human" or a bot."""
+    """A session for a new game; ``seats`` maps each side to "human" or a bot spec."""
     state = bm.new_game(game, seed=seed, options=options)
     effective = state.view(None)["options"]
     saved = SavedGame(state.game.name, seed, effective, dict(seats))
@@ -399,7 +423,7 @@ def _session(state: bm.State, saved: SavedGame, console: Console, read_line: Rea
     for side in state.game.players:
         kind = saved.seats.setdefault(side, HUMAN)
         if kind != HUMAN:
-            make_bot(kind)  # fail early on an unknown bot name
+            make_bot(kind)  # fail early on an unknown bot or a bad spec
     # Bots are seeded from the game seed and the number of actions already
     # played, so a new game and a resumed file are both reproducible.
     n = len(saved.actions)

@@ -14,6 +14,15 @@ The format (version 1)::
      "seats": {"USSR": "human", "US": "random"},
      "actions": ["place Poland", ..., "roll 4", ...]}
 
+Tournaments (``brink tournament``) write JSON Lines: a header line
+(``"format": "brinkmanship-tournament"``: game, options, bots, seed, games
+per pairing), then one line per game, each a saved game as above plus its
+``index``, ``winner``, ``result``, ``decisions``, ``turns`` and
+``seconds``, then a summary line (``"format":
+"brinkmanship-tournament-summary"``: ratings, win rates, end reasons).
+:func:`load_game` reads a game out of either kind of file, so ``brink
+replay FILE --game K`` replays game ``K`` of a tournament.
+
 >>> g = SavedGame("twilight", seed=7, options={}, seats={"USSR": "human", "US": "random"})
 >>> g.actions.append("place Poland")
 >>> replay(loads(dumps(g))).log[-1]
@@ -23,7 +32,7 @@ The format (version 1)::
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +41,9 @@ import brinkmanship as bm
 
 FORMAT = "brinkmanship-game"
 VERSION = 1
+TOURNAMENT_FORMAT = "brinkmanship-tournament"
+SUMMARY_FORMAT = "brinkmanship-tournament-summary"
+TOURNAMENT_VERSION = 1
 
 
 class SaveFileError(bm.BrinkmanshipError, ValueError):
@@ -69,10 +81,18 @@ def dumps(saved: SavedGame) -> str:
 
 def loads(text: str) -> SavedGame:
     """Parse and check a saved game (not yet replayed: see :func:`replay`)."""
+    if _tournament_header(text) is not None:
+        raise SaveFileError("this is a tournament file, not a single game: pick one of its games "
+                            "(brink replay FILE --game K)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"not a saved game: invalid JSON ({exc})") from None
+    return from_dict(data)
+
+
+def from_dict(data: Any) -> SavedGame:
+    """Check a saved game already parsed from JSON (extra keys are ignored)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"not a saved game: 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
@@ -108,11 +128,118 @@ def save(path: str | Path, saved: SavedGame) -> None:
 
 def load(path: str | Path) -> SavedGame:
     """Read a saved game from ``path``."""
+    return loads(_read(path))
+
+
+def save_tournament(path: str | Path, header: dict[str, Any], games: Iterable[tuple[SavedGame, dict[str, Any]]],
+                    summary: dict[str, Any]) -> None:
+    """Write a tournament file (JSON Lines, see the module docstring) via a temporary file.
+
+    ``header`` and ``summary`` get their ``format`` and ``version`` here;
+    each game is a saved game plus ``extra`` keys (index, winner, result...).
+    """
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        f.write(json.dumps({"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **header}) + "\n")
+        for saved, extra in games:
+            f.write(json.dumps({**saved.to_dict(), **extra}) + "\n")
+        f.write(json.dumps({"format": SUMMARY_FORMAT, "version": TOURNAMENT_VERSION, **summary}) + "\n")
+    tmp.replace(p)
+
+
+@dataclass
+class TournamentFile:
+    """A tournament file read back: its header, its game lines (dicts, in file order) and its summary."""
+
+    header: dict[str, Any]
+    games: list[dict[str, Any]]
+    summary: dict[str, Any] | None
+
+    def game(self, index: int) -> SavedGame:
+        """Game ``index`` (the ``index`` of its line) as a saved game."""
+        for data in self.games:
+            if data.get("index") == index:
+                return from_dict(data)
+        raise SaveFileError(f"there is no game {index} in this tournament file (games: {_index_range(self)})")
+
+
+def _read(path: str | Path) -> str:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise SaveFileError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def _tournament_header(text: str) -> dict[str, Any] | None:
+    """The header of a tournament file, or None when ``text`` is something else."""
+    first = text.split("\n", 1)[0]
+    try:
+        data = json.loads(first)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(data, dict) and data.get("format") == TOURNAMENT_FORMAT:
+        return data
+    return None
+
+
+def parse_tournament(text: str) -> TournamentFile:
+    """Read a tournament file's text (JSON Lines)."""
+    header = _tournament_header(text)
+    if header is None:
+        raise SaveFileError(f"not a tournament file: its first line must be a {TOURNAMENT_FORMAT!r} header")
+    if header.get("version") != TOURNAMENT_VERSION:
+        raise SaveFileError(f"unsupported tournament file version {header.get('version')!r}; "
+                            f"this Brinkmanship reads version {TOURNAMENT_VERSION}")
+    games: list[dict[str, Any]] = []
+    summary = None
+    for number, line in enumerate(text.splitlines()[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SaveFileError(f"tournament file, line {number}: invalid JSON ({exc})") from None
+        if isinstance(data, dict) and data.get("format") == SUMMARY_FORMAT:
+            summary = data
+        elif isinstance(data, dict) and data.get("format") == FORMAT:
+            games.append(data)
+        else:
+            raise SaveFileError(f"tournament file, line {number}: neither a game nor the summary")
+    return TournamentFile(header, games, summary)
+
+
+def load_tournament(path: str | Path) -> TournamentFile:
+    """Read a tournament file from ``path``."""
+    return parse_tournament(_read(path))
+
+
+def load_game(path: str | Path, index: int | None = None) -> SavedGame:
+    """A saved game, or game ``index`` of a tournament file.
+
+    A tournament file needs ``index``; a single saved game refuses one
+    (both errors say so, rather than guessing which game was meant).
+    """
+    text = _read(path)
+    if _tournament_header(text) is not None:
+        tournament = parse_tournament(text)
+        if index is None:
+            n = len(tournament.games)
+            raise SaveFileError(f"this is a tournament file with {n} game{'' if n == 1 else 's'}: "
+                                f"choose one with --game K (K = {_index_range(tournament)})")
+        return tournament.game(index)
+    if index is not None:
+        raise SaveFileError("--game picks a game of a tournament file; this file is a single saved game")
     return loads(text)
+
+
+def _index_range(tournament: TournamentFile) -> str:
+    """The game indices of a tournament file, e.g. ``0..11``."""
+    indices = [i for d in tournament.games if isinstance(i := d.get("index"), int)]
+    if not indices:
+        return "none"
+    return f"{min(indices)}..{max(indices)}"
 
 
 def new_state(saved: SavedGame) -> bm.State:
@@ -156,14 +283,23 @@ def replay(saved: SavedGame) -> bm.State:
 
 __all__ = [
     "FORMAT",
+    "SUMMARY_FORMAT",
+    "TOURNAMENT_FORMAT",
+    "TOURNAMENT_VERSION",
     "VERSION",
     "SaveFileError",
     "SavedGame",
+    "TournamentFile",
     "dumps",
+    "from_dict",
     "load",
+    "load_game",
+    "load_tournament",
     "loads",
     "new_state",
+    "parse_tournament",
     "replay",
     "replay_steps",
     "save",
+    "save_tournament",
 ]

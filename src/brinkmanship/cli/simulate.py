@@ -1,17 +1,16 @@
-"""Random games as fast as the engine goes: ``brink simulate``.
+"""Games between bots as fast as the machine goes: ``brink simulate``.
 
-The inner loop is deliberately lean (it doubles as the speed demonstration):
-no views, no legal-action copies, just ``State.apply_random`` with each
-random bot's own generator. Because :class:`RandomBot` draws exactly as
-``apply_random`` does, each simulated game is the very game two RandomBots
-would play through ``brink play --ussr random --us random`` with the same
-seed. Other bots take the ordinary path: view, legal actions, ``choose``.
+Game ``k`` of a run has seed ``SEED + k`` and its bots are seeded from it,
+so the games are played on the farm (all local cores by default, or Ray)
+and the run gives the same summary whatever the number of workers. Random
+bots keep the engine's lean loop (``State.apply_random`` with each random
+bot's own generator, see :func:`brinkmanship.farm.play_game`): each
+simulated game is the very game two RandomBots would play through ``brink
+play --ussr random --us random`` with the same seed.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,25 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import brinkmanship as bm
-from brinkmanship.bots import Bot, RandomBot, derive_seed, make_bot
 from brinkmanship.cli import savefile
-from brinkmanship.cli.games import ui_for
 from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.farm import Deal, Farm, GameRecord, play_game, run_games
 
 DRAW = "draw"
 
-
-@dataclass
-class GameResult:
-    """One finished game."""
-
-    seed: int
-    winner: str | None
-    result: str | None
-    decisions: int  # every action applied, die rolls included
-    rolls: int
-    turns: int  # the game's length in its own unit: turns (Twilight), rounds (13 Days)
-    actions: list[str] | None = None
+#: One finished game (the farm's record: seed, winner, result, lengths, actions).
+GameResult = GameRecord
 
 
 @dataclass
@@ -47,8 +35,9 @@ class Summary:
     game: str
     options: dict[str, Any]
     seats: dict[str, str]
-    games: list[GameResult] = field(default_factory=list)
+    games: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
+    backend: str = "1 process (in-process)"
 
     @property
     def winners(self) -> Counter[str]:
@@ -66,68 +55,40 @@ class Summary:
         return sum(g.decisions for g in self.games)
 
 
-_CHANCE_RNG = random.Random(0)  # never drawn from: chance uses the state's PRNG
-
-
-def play_game(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
-              keep_actions: bool = False) -> tuple[bm.State, GameResult]:
-    """Play one game between bots, seeded by ``seed`` (bots too)."""
-    state = bm.new_game(game, seed=seed, options=options)
-    bots: dict[str, Bot] = {side: make_bot(seats[side], derive_seed(seed, side))
-                            for side in state.game.players}
-    rngs: dict[str | None, random.Random] = {bm.CHANCE: _CHANCE_RNG}
-    slow: dict[str, Bot] = {}
-    for side, bot in bots.items():
-        if isinstance(bot, RandomBot):
-            rngs[side] = bot.rng
-        else:
-            slow[side] = bot
-    actions: list[str] | None = [] if keep_actions else None
-    apply_random = state.apply_random
-    decisions = rolls = 0
-    while True:
-        player = state.current_player
-        if player is None:
-            break
-        if player in slow:
-            action = slow[player].choose(state.view(player), state.legal_actions())
-            state.apply(action)
-        else:
-            action = apply_random(rngs[player])
-            if player == bm.CHANCE:
-                rolls += 1
-        decisions += 1
-        if actions is not None:
-            actions.append(action.text)
-    turns = state.view(None)[ui_for(state.game.name).length_key]
-    return state, GameResult(seed, state.winner, state.result, decisions, rolls, turns, actions)
-
-
 def simulate(game: str, n: int, seed: int, options: dict[str, Any], seats: dict[str, str],
              save_dir: Path | None = None,
-             on_game: Callable[[GameResult], None] | None = None) -> Summary:
-    """Play ``n`` games with seeds ``seed`` .. ``seed + n - 1``.
+             on_game: Callable[[GameRecord], None] | None = None, *,
+             farm: Farm | None = None, workers: int | None = 1, ray: bool = False) -> Summary:
+    """Play ``n`` games with seeds ``seed`` .. ``seed + n - 1`` on ``farm``
+    (or on ``workers`` local processes, or Ray).
 
     With ``save_dir``, each game is written there in the saved-game format
-    (``<game>-seed<S>.json``). ``on_game`` is called after every game (the
-    CLI advances its progress bar with it).
+    (``<game>-seed<S>.json``). ``on_game`` is called after every finished
+    game (the CLI advances its progress bar with it); on a pool, games are
+    reported a batch at a time. The summary's time is the farm's wall time:
+    writing the files is not counted.
     """
     probe = bm.new_game(game, seed=seed, options=options)
     summary = Summary(probe.game.name, probe.view(None)["options"], dict(seats))
+    deals = [Deal(k, seed + k, dict(seats)) for k in range(n)]
+
+    def progress(records: list[GameRecord]) -> None:
+        if on_game is not None:
+            for r in records:
+                on_game(r)
+
+    run = run_games(summary.game, options, deals, farm, workers=workers, ray=ray,
+                    keep_actions=save_dir is not None, on_progress=progress)
+    summary.games = run.records
+    summary.seconds = run.seconds
+    summary.backend = run.backend
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    saving_time = 0.0
-    for s in range(seed, seed + n):
-        _state, res = play_game(game, s, options, seats, keep_actions=save_dir is not None)
-        if save_dir is not None and res.actions is not None:
-            t = time.perf_counter()
-            saved = SavedGame(summary.game, s, summary.options, dict(seats), res.actions)
-            savefile.save(save_dir / f"{summary.game}-seed{s}.json", saved)
-            saving_time += time.perf_counter() - t
-        summary.games.append(res)
-        if on_game is not None:
-            on_game(res)
-    # Speed is the engine's: file writes are not counted.
-    summary.seconds = time.perf_counter() - start - saving_time
+        for r in run.records:
+            assert r.actions is not None
+            saved = SavedGame(summary.game, r.seed, summary.options, dict(seats), r.actions)
+            savefile.save(save_dir / f"{summary.game}-seed{r.seed}.json", saved)
     return summary
+
+
+__all__ = ["DRAW", "GameResult", "Summary", "play_game", "simulate"]

@@ -1,0 +1,144 @@
+"""``brink tournament``: the tables of a finished round robin, and its file.
+
+The games are played and counted in :mod:`brinkmanship.farm.tournament`;
+this module only presents them (rich tables) and writes the results file,
+in which every game is a saved game that ``brink replay FILE --game K``
+steps through.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from brinkmanship.cli import savefile
+from brinkmanship.cli.games import shown_value, ui_for
+from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.farm.tournament import PairStats, Score, Tournament
+
+
+def default_path(game: str, seed: int) -> Path:
+    """Where results go without ``--out``: ``tournament-<game>-seed<S>.jsonl``."""
+    return Path(f"tournament-{game}-seed{seed}.jsonl")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _table(title: str, first: tuple[str, ...], numbers: tuple[str, ...], bots: list[str]) -> Table:
+    """A compact table: text columns ``first`` (bot specs kept whole where the width allows, else
+    folded rather than cut), then ``numbers``."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
+    widest = min(30, max((len(b) for b in bots), default=3))
+    for name in first:
+        table.add_column(name, overflow="fold", min_width=widest if name == "Bot" else None)
+    for name in numbers:
+        table.add_column(name, justify="right", no_wrap=True)
+    return table
+
+
+def rating_table(t: Tournament) -> Table:
+    """Bots by openskill ordinal (mu - 3 sigma), with a Bradley-Terry fit and overall scores."""
+    s = t.standings
+    table = _table("Ratings: openskill (Plackett-Luce, games in order; ordinal = mu - 3 sigma) "
+                   "and a Bradley-Terry fit (Elo scale)",
+                   ("#", "Bot"), ("mu", "sigma", "ordinal", "BT Elo", "W-D-L", "Win rate"), t.bots)
+    for rank, row in enumerate(s.skills, start=1):
+        score = s.overall[row.name]
+        table.add_row(str(rank), row.name, f"{row.mu:.2f}", f"{row.sigma:.2f}", f"{row.ordinal:.2f}",
+                      f"{s.elo[row.name]:+.0f}", str(score), _pct(score.win_rate))
+    return table
+
+
+def _flipped(p: PairStats) -> PairStats:
+    """``p`` from the second bot's point of view."""
+    def flip(x: Score) -> Score:
+        return Score(x.losses, x.draws, x.wins)
+
+    return PairStats(p.b, p.a, flip(p.score), {"USSR": flip(p.by_side["US"]), "US": flip(p.by_side["USSR"])})
+
+
+def pairing_table(t: Tournament) -> Table:
+    """Each pairing from both bots' points of view: W-D-L, win rate with its
+    Wilson 95% interval, and the results with each side."""
+    table = _table("Pairings, two rows each (one per bot): wins-draws-losses against the other bot, win rate "
+                   "(draws are not wins) with its Wilson 95% interval, and the results with each side",
+                   ("Bot",), ("W-D-L", "Win rate", "95% interval", "as USSR", "as US"), t.bots)
+    for k, pair in enumerate(t.standings.pairs):
+        for p in (pair, _flipped(pair)):
+            lo, hi = p.interval
+            table.add_row(p.a, str(p.score), _pct(p.score.win_rate), f"{100 * lo:.1f}-{_pct(hi)}",
+                          str(p.by_side["USSR"]), str(p.by_side["US"]),
+                          end_section=k < len(t.standings.pairs) - 1 and p is not pair)
+    return table
+
+
+def facts_table(t: Tournament) -> Table:
+    """How games ended, which side won, time and speed."""
+    n = len(t.records)
+    s = t.standings
+    ui = ui_for(t.game)
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    names = {"USSR": "USSR", "US": "US", "draw": ui.no_winner}
+    table.add_row("Winning side", ", ".join(f"{names[k]} {s.side_wins[k]} ({_pct(s.side_wins[k] / n)})"
+                                            for k in ("USSR", "US", "draw")))
+    table.add_row("End reasons", ", ".join(f"{k} {v} ({_pct(v / n)})" for k, v in s.results.most_common()))
+    decisions = sum(r.decisions for r in t.records)
+    turns = sum(r.turns for r in t.records)
+    table.add_row("Average length", f"{decisions / n:.1f} decisions, {turns / n:.2f} {ui.length_word}")
+    run = t.run
+    table.add_row("Time", f"{run.seconds:.2f} s, {run.games_per_second:,.2f} games/s "
+                          f"on {run.backend} (batches of {run.batch_size})")
+    if t.options:
+        table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in t.options.items()))
+    return table
+
+
+def report(t: Tournament) -> RenderableType:
+    """Everything ``brink tournament`` prints about a finished round robin."""
+    pairs = len(t.standings.pairs)
+    head = (f"{len(t.records)} games of {t.game}: {len(t.bots)} bots, {pairs} pairing{'s' * (pairs != 1)} "
+            f"x {t.n} games, sides alternated on paired deals, seeds {t.seed}..{t.seed + (t.n - 1) // 2}")
+    return Group(head, "", rating_table(t), "", pairing_table(t), "", facts_table(t))
+
+
+def summary_dict(t: Tournament) -> dict[str, Any]:
+    """The summary line of the results file: the tables as data."""
+    s = t.standings
+    return {
+        "games": len(t.records),
+        "seconds": t.run.seconds,
+        "backend": t.run.backend,
+        "ratings": [{"bot": r.name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "bt_elo": s.elo[r.name],
+                     "wins": s.overall[r.name].wins, "draws": s.overall[r.name].draws,
+                     "losses": s.overall[r.name].losses} for r in s.skills],
+        "pairings": [{"bot": p.a, "vs": p.b, "wins": p.score.wins, "draws": p.score.draws,
+                      "losses": p.score.losses, "win_rate": p.score.win_rate, "interval95": list(p.interval),
+                      "as_ussr": vars(p.by_side["USSR"]), "as_us": vars(p.by_side["US"])} for p in s.pairs],
+        "results": dict(s.results.most_common()),
+        "winning_side": dict(s.side_wins),
+    }
+
+
+def save_results(t: Tournament, path: Path) -> None:
+    """Write the tournament file: header, one saved game per line, summary."""
+    header = {"game": t.game, "options": t.options, "bots": t.bots, "games_per_pairing": t.n, "seed": t.seed,
+              "games": len(t.records)}
+    games = []
+    for r in t.records:
+        assert r.actions is not None
+        saved = SavedGame(t.game, r.seed, t.options, dict(r.seats), r.actions)
+        games.append((saved, {"index": r.index, "winner": r.winner, "result": r.result, "decisions": r.decisions,
+                              "turns": r.turns, "seconds": round(r.seconds, 6)}))
+    savefile.save_tournament(path, header, games, summary_dict(t))
+
+
+__all__ = ["default_path", "facts_table", "pairing_table", "rating_table", "report", "save_results",
+           "summary_dict"]
