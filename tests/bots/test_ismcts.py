@@ -35,6 +35,7 @@ def test_specs_build_budgeted_bots_and_refuse_bad_parameters() -> None:
     bot = make_bot("ismcts:iters=300,workers=2", seed=1)
     assert isinstance(bot, IsmctsBot) and bot.iters == 300 and bot.workers == 2
     assert make_bot("ismcts").name == "ismcts:time=1"
+    assert make_bot("ismcts:iters=9,c=1.5,depth=3").name == "ismcts:iters=9,c=1.5,depth=3"
     for spec, message in [
         ("ismcts:fast", "ismcts strength must be a number, not 'fast'"),
         ("ismcts:iters=many", "ismcts iters must be a whole number"),

@@ -32,6 +32,7 @@ number of workers; a time budget (``time=S``) depends on the machine.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import random
 import time
@@ -291,6 +292,10 @@ class IsmctsBot:
         parts = [f"iters={self.iters}"] if self.iters is not None else [f"time={self.seconds:g}"]
         if self.workers != 1:
             parts.append(f"workers={self.workers}")
+        if self.params["c"] != 0.7:
+            parts.append(f"c={self.params['c']:g}")
+        if self.params["depth"] is not None:
+            parts.append(f"depth={self.params['depth']}")
         return "ismcts:" + ",".join(parts)
 
     @classmethod
@@ -383,7 +388,10 @@ class IsmctsBot:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers - 1)
+            # forkserver: a fork while the CLI's spinner thread runs could
+            # copy a held lock into the child.
+            self._pool = ProcessPoolExecutor(max_workers=self.workers - 1,
+                                             mp_context=multiprocessing.get_context("forkserver"))
         return self._pool
 
     def close(self) -> None:
