@@ -111,6 +111,14 @@ def test_search_bots_with_an_iteration_budget_give_the_same_games_on_any_worker(
     two = run_games("thirteen", {}, deals, workers=2, batch_size=1).records
     assert one == two
     assert all(r.actions for r in one)
+    # Each record carries the search effort of the ismcts seat only:
+    # exactly 3 iterations per decision it searched.
+    for r, side in zip(one, ("USSR", "US"), strict=True):
+        assert set(r.search) == {side}
+        searched, iterations, seconds = r.search[side]
+        assert searched > 10 and iterations == 3 * searched and seconds > 0
+    assert [r.search for r in one] != [] and [
+        {k: v[:2] for k, v in r.search.items()} for r in one] == [{k: v[:2] for k, v in r.search.items()} for r in two]
 
 
 def test_progress_is_reported_per_game_in_process_and_per_batch_on_a_pool() -> None:

@@ -8,6 +8,7 @@ steps through.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from rich.table import Table
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import shown_value, ui_for
 from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.farm.tasks import GameRecord
 from brinkmanship.farm.tournament import PairStats, Score, Tournament
 
 
@@ -96,9 +98,25 @@ def facts_table(t: Tournament) -> Table:
     run = t.run
     table.add_row("Time", f"{run.seconds:.2f} s, {run.games_per_second:,.2f} games/s "
                           f"on {run.backend} (batches of {run.batch_size})")
+    for bot, (searched, iterations, seconds) in search_effort(t.records).items():
+        table.add_row("Search", f"{bot}: {iterations / max(seconds, 1e-9):,.0f} iterations/s, "
+                                f"{iterations / max(searched, 1):,.0f} per searched decision "
+                                f"({searched:,.0f} decisions searched)")
     if t.options:
         table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in t.options.items()))
     return table
+
+
+def search_effort(records: Sequence[GameRecord]) -> dict[str, tuple[float, float, float]]:
+    """Each search bot's decisions searched, iterations and seconds, over all its games."""
+    out: dict[str, list[float]] = {}
+    for r in records:
+        for side, (searched, iterations, seconds) in r.search.items():
+            tot = out.setdefault(r.seats[side], [0.0, 0.0, 0.0])
+            tot[0] += searched
+            tot[1] += iterations
+            tot[2] += seconds
+    return {bot: (v[0], v[1], v[2]) for bot, v in out.items()}
 
 
 def report(t: Tournament) -> RenderableType:
@@ -124,6 +142,9 @@ def summary_dict(t: Tournament) -> dict[str, Any]:
                       "as_ussr": vars(p.by_side["USSR"]), "as_us": vars(p.by_side["US"])} for p in s.pairs],
         "results": dict(s.results.most_common()),
         "winning_side": dict(s.side_wins),
+        "search": {bot: {"decisions_searched": int(n), "iterations": int(it), "seconds": sec,
+                         "iterations_per_second": it / max(sec, 1e-9)}
+                   for bot, (n, it, sec) in search_effort(t.records).items()},
     }
 
 
@@ -136,7 +157,8 @@ def save_results(t: Tournament, path: Path) -> None:
         assert r.actions is not None
         saved = SavedGame(t.game, r.seed, t.options, dict(r.seats), r.actions)
         games.append((saved, {"index": r.index, "winner": r.winner, "result": r.result, "decisions": r.decisions,
-                              "turns": r.turns, "seconds": round(r.seconds, 6)}))
+                              "turns": r.turns, "seconds": round(r.seconds, 6),
+                              **({"search": r.search} if r.search else {})}))
     savefile.save_tournament(path, header, games, summary_dict(t))
 
 

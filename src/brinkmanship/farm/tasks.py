@@ -74,12 +74,17 @@ class GameRecord:
     turns: int  # the game's length in its own unit: turns (Twilight), rounds (13 Days)
     actions: list[str] | None = None
     seconds: float = field(default=0.0, compare=False)
+    #: Search bots' effort by side: [decisions searched, iterations, seconds].
+    #: Iteration counts are exact with an iteration budget; seconds are the
+    #: worker's clock, so the field is left out of comparisons.
+    search: dict[str, list[float]] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict."""
         return {"index": self.index, "seed": self.seed, "seats": dict(self.seats), "winner": self.winner,
                 "result": self.result, "decisions": self.decisions, "rolls": self.rolls, "turns": self.turns,
-                "actions": None if self.actions is None else list(self.actions), "seconds": self.seconds}
+                "actions": None if self.actions is None else list(self.actions), "seconds": self.seconds,
+                "search": {side: list(v) for side, v in self.search.items()}}
 
 
 # Chance is answered from the state's own generator: apply_random needs an rng
@@ -126,13 +131,18 @@ def play_game(game: str, seed: int, options: dict[str, Any], seats: dict[str, st
             if actions is not None:
                 actions.append(action.text)
     finally:
+        search: dict[str, list[float]] = {}
+        for side, bot in slow.items():
+            searched = getattr(bot, "searched", None)
+            if searched is not None:
+                search[side] = [searched, getattr(bot, "total_iterations", 0), getattr(bot, "total_seconds", 0.0)]
         for bot in slow.values():
             close = getattr(bot, "close", None)  # search bots may hold worker processes
             if close is not None:
                 close()
     turns = int(state.view(None)[LENGTH_KEYS.get(state.game.name, "turn")])
     record = GameRecord(index, seed, dict(seats), state.winner, state.result, decisions, rolls, turns, actions,
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, search)
     return state, record
 
 
