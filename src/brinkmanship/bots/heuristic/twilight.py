@@ -275,28 +275,7 @@ class Ctx:
         self.mine = mine
         self.theirs = theirs
         ctrl = [0] * N
-        counts = [[0, 0, 0, 0, 0, 0] for _ in range(7)]
-        sea = counts[SEA]
-        for name, side in view["control"].items():
-            i = index[name]
-            r, bg, pts, sp = COUNTRY[i]
-            c = counts[r]
-            if side == me:
-                ctrl[i] = 1
-                c[0] += 1
-                c[1] += bg
-                if sp == opp:
-                    c[2] += 1
-                if pts:
-                    sea[0] += pts
-            else:
-                ctrl[i] = -1
-                c[3] += 1
-                c[4] += bg
-                if sp == me:
-                    c[5] += 1
-                if pts:
-                    sea[3] += pts
+        counts = region_counts(view["control"], me, ctrl)
         self.ctrl = ctrl
         self.counts = counts
         self.nets: list[int | None] = [None] * 7
@@ -1642,6 +1621,41 @@ def score_actions(view: View, legal: list[Action]) -> list[float]:
     return scorer(Ctx(view, me), legal)
 
 
+def region_counts(control: dict[str, str], side: str, ctrl: list[int] | None = None) -> list[list[int]]:
+    """Per region, from ``side``'s seat: [countries, battlegrounds, next to the
+    enemy superpower] controlled by ``side``, then the same three for the
+    opponent (Southeast Asia's row holds its points). With ``ctrl``, also
+    marks each country +1 (``side``) or -1 (opponent) by index.
+    """
+    opp = OTHER[side]
+    counts = [[0, 0, 0, 0, 0, 0] for _ in range(7)]
+    sea = counts[SEA]
+    index = INDEX
+    for name, owner in control.items():
+        i = index[name]
+        r, bg, pts, sp = COUNTRY[i]
+        c = counts[r]
+        if owner == side:
+            if ctrl is not None:
+                ctrl[i] = 1
+            c[0] += 1
+            c[1] += bg
+            if sp == opp:
+                c[2] += 1
+            if pts:
+                sea[0] += pts
+        else:
+            if ctrl is not None:
+                ctrl[i] = -1
+            c[3] += 1
+            c[4] += bg
+            if sp == side:
+                c[5] += 1
+            if pts:
+                sea[3] += pts
+    return counts
+
+
 def value_terms(view: View, side: str) -> tuple[float, float, float, float]:
     """The parts of ``side``'s position value: (VP, board, Military
     Operations, other), each in VP equivalents from ``side``'s seat.
@@ -1654,26 +1668,7 @@ def value_terms(view: View, side: str) -> tuple[float, float, float, float]:
     opp = OTHER[side]
     inf_me = view["influence"][side]
     inf_opp = view["influence"][opp]
-    counts = [[0, 0, 0, 0, 0, 0] for _ in range(7)]
-    sea = counts[SEA]
-    index = INDEX
-    for name, owner in view["control"].items():
-        r, bg, pts, sp = COUNTRY[index[name]]
-        c = counts[r]
-        if owner == side:
-            c[0] += 1
-            c[1] += bg
-            if sp == opp:
-                c[2] += 1
-            if pts:
-                sea[0] += pts
-        else:
-            c[3] += 1
-            c[4] += bg
-            if sp == side:
-                c[5] += 1
-            if pts:
-                sea[3] += pts
+    counts = region_counts(view["control"], side)
     w = region_weights(view)
     board = 0.0
     for r in range(7):
