@@ -35,6 +35,7 @@ from brinkmanship.bots import derive_seed, make_bot
 from brinkmanship.bots.base import decide
 from brinkmanship.bots.heuristic import evaluate, score_actions
 from brinkmanship.cli.simulate import play_game
+from brinkmanship.farm.ratings import wilson
 from brinkmanship.thirteen.rules import triggers_war
 
 SWEEP = (
@@ -46,15 +47,6 @@ SWEEP = (
      "event_command_remove": False, "fifty_fifty_same_track": True},
 )
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def versus_random(n: int, options: dict[str, Any], quiet: bool = False) -> float:
