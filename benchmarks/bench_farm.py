@@ -10,6 +10,10 @@ the workers are started and warmed up first (that start-up is reported on
 its own), and the number of games is chosen so that one worker needs about
 ``--seconds`` seconds. The runs must give identical records (checked).
 
+Each configuration is measured ``--repeat`` times (default 3), one worker and
+two workers taking turns, and the median of each is reported: on a virtual
+machine whose host is shared, single runs swing by 10% or more either way.
+
 On a machine shared with other work, wall-clock speedups understate what
 the farm does with free cores, so the CPU time of this process and all its
 descendants (worker processes, Ray's daemons) is measured too (Linux
@@ -84,6 +88,11 @@ def family_cpu() -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def median(runs: list[Measure]) -> Measure:
+    """The run with the median rate (of an odd number; the lower middle of an even one)."""
+    return sorted(runs, key=lambda m: m.rate)[(len(runs) - 1) // 2]
+
+
 def deals_for(seats: dict[str, str], n: int, first: int = 1000) -> list[Deal]:
     """``n`` deals with sides alternated, so both bots play both sides."""
     swapped = {"USSR": seats["US"], "US": seats["USSR"]}
@@ -115,6 +124,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=6.0, help="target time of the one-worker run")
     parser.add_argument("--no-ray", action="store_true", help="skip the local Ray instance")
     parser.add_argument("--only", choices=["random", "heuristic"], help="only these bots")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (the median is reported)")
     args = parser.parse_args()
 
     ray_farm: Farm | None = None
@@ -154,16 +164,29 @@ def main() -> None:
             seats = {"USSR": ussr, "US": us}
             n = max(40, int(estimate_rate(game, seats) * args.seconds) // 2 * 2)
             deals = deals_for(seats, n)
-            m1, r1 = measure(one, "1", 0.0, game, deals)
-            m2, r2 = measure(pool, "2", pool_startup, game, deals)
-            assert r1 == r2, "two workers gave other games than one"
+            ones: list[Measure] = []
+            twos: list[Measure] = []
+            rays: list[Measure] = []
+            for _ in range(max(1, args.repeat)):
+                m1, r1 = measure(one, "1", 0.0, game, deals)
+                m2, r2 = measure(pool, "2", pool_startup, game, deals)
+                assert r1 == r2, "two workers gave other games than one"
+                ones.append(m1)
+                twos.append(m2)
+                if ray_farm is not None:
+                    mr, rr = measure(ray_farm, "ray", ray_startup, game, deals)
+                    assert rr == r1, "Ray gave other games than one worker"
+                    rays.append(mr)
+            m1, m2 = median(ones), median(twos)
             eff = m2.cpu_rate / m1.cpu_rate
             line = (f"{game:9} {ussr + ' v ' + us:20} {n:6d} {m2.batch:5d}  {m1.rate:8.1f}/s  {m2.rate:8.1f}/s "
                     f"{m2.rate / m1.rate:6.2f}x {eff:7.2f} {2 * eff:6.2f}x")
-            if ray_farm is not None:
-                mr, rr = measure(ray_farm, "ray", ray_startup, game, deals)
-                assert rr == r1, "Ray gave other games than one worker"
+            if rays:
+                mr = median(rays)
                 line += f"  {mr.rate:9.1f}/s {mr.rate / m1.rate:6.2f}x {mr.cpu_rate / m1.cpu_rate:7.2f}"
+            if len(ones) > 1:
+                speedups = sorted(b.rate / a.rate for a, b in zip(ones, twos, strict=True))
+                line += f"   (runs: {', '.join(f'{x:.2f}x' for x in speedups)})"
             print(line, flush=True)
     finally:
         pool.close()

@@ -36,6 +36,7 @@ def test_specs_build_budgeted_bots_and_refuse_bad_parameters() -> None:
     assert isinstance(bot, IsmctsBot) and bot.iters == 300 and bot.workers == 2
     assert make_bot("ismcts").name == "ismcts:time=1"
     assert make_bot("ismcts:iters=9,c=1.5,depth=3").name == "ismcts:iters=9,c=1.5,depth=3"
+    assert make_bot("ismcts:iters=9,horizon=depth").name == "ismcts:iters=9,horizon=depth"
     for spec, message in [
         ("ismcts:fast", "ismcts strength must be a number, not 'fast'"),
         ("ismcts:iters=many", "ismcts iters must be a whole number"),
@@ -44,6 +45,7 @@ def test_specs_build_budgeted_bots_and_refuse_bad_parameters() -> None:
         ("ismcts:time=1,iters=5", "either a time or an iteration budget"),
         ("ismcts:workers=0", "workers must be at least 1"),
         ("ismcts:depth=-2", "depth must be 0 or more"),
+        ("ismcts:horizon=turn", "horizon must be one of stage, depth, not 'turn'"),
         ("ismcts:speed=3", "unknown ismcts parameter(s) speed"),
         ("ismcts:iters", "ismcts strength must be a number, not 'iters'"),
         ("ismcts:iters=5,iters=6", "given twice"),
@@ -175,3 +177,35 @@ def test_search_avoids_a_suicidal_coup_even_without_the_heuristic_prior() -> Non
     assert n > 0 and w / n == 0.0  # every simulation of it is a loss
     best = max(stats, key=lambda aid: stats[aid][0])
     assert best != coup
+
+
+@pytest.mark.parametrize(("horizon", "depth", "later"), [("stage", 500, 1), ("depth", 0, 0)])
+def test_rollouts_end_with_the_round_when_the_horizon_is_the_stage(horizon: str, depth: int, later: int) -> None:
+    """13 Days, early in round 1: with the round as horizon every rollout
+    plays on to the start of round 2 (however long ``depth`` allows) and is
+    evaluated there; with a depth of 0 and no round horizon, at once."""
+    state = bm.new_game("thirteen", seed=3)
+    rng = random.Random(3)
+    while state.is_chance or len(state.legal_actions()) < 2:
+        state.apply_random(rng)
+    side = state.current_player
+    assert side is not None and state.view(side)["round"] == 1
+    game = get_game("thirteen")
+    search = Search(game, side, random.Random(1), depth=depth, horizon=horizon)
+    rounds: list[int] = []
+    evaluate = search.evaluate
+
+    def recording(view: dict[str, object], who: str) -> float:
+        rounds.append(int(view["round"]))  # type: ignore[call-overload]
+        return evaluate(view, who)
+
+    search.evaluate = recording
+    sampler = Sampler(state, side)
+    for _ in range(4):
+        search.iterate(sampler)
+    assert len(rounds) == 4 and set(rounds) == {1 + later}
+
+
+def test_an_unknown_horizon_is_refused_by_the_search() -> None:
+    with pytest.raises(ValueError, match="horizon must be one of stage, depth"):
+        Search(get_game("thirteen"), "US", random.Random(1), horizon="round")

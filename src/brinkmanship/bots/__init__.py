@@ -56,7 +56,8 @@ BOT_HELP: dict[str, str] = {
     "random": "uniformly random legal moves",
     "heuristic": "hand-written knowledge of each game, fast",
     "ismcts": "information-set Monte Carlo tree search; ismcts:SECONDS (per decision, default 1), "
-              "or ismcts:time=S, ismcts:iters=N, workers=K (processes), c=EXPLORATION",
+              "or ismcts:time=S, ismcts:iters=N, workers=K (processes), c=EXPLORATION, "
+              "depth=N (longest rollout), horizon=stage|depth (rollouts end with the round or turn, or not)",
 }
 
 

@@ -16,8 +16,10 @@ bot (``brinkmanship.bots.heuristic``):
   selection rule is PUCT, so the search starts from the heuristic's choice
   and moves away from it only when simulations say so;
 * short rollouts: after the tree, the heuristic (with a little noise) plays
-  ``depth`` more decisions and ``evaluate`` scores the position (games
-  that end sooner score 1, 0 or 1/2).
+  on to the end of the round or turn (``horizon="stage"``, where the
+  position has just been scored and ``evaluate`` reads it best) or for
+  ``depth`` decisions, whichever comes first, and ``evaluate`` scores the
+  position (games that end sooner score 1, 0 or 1/2).
 
 Chance (dice, draws) is sampled inside each determinization from its own
 generator, which ``resample`` reseeds. Decisions with a single legal
@@ -46,6 +48,13 @@ from brinkmanship.core.game import CHANCE, Data, Game, get_game
 
 #: Rollout lengths (decisions after the tree, before ``evaluate``), per game.
 DEFAULT_DEPTH = {"twilight": 24, "thirteen": 40}
+#: Where rollouts also stop, per game: ``"stage"`` at the end of the round or
+#: turn (``Game.stage`` changes), ``"depth"`` only after ``depth`` decisions.
+#: In 13 Days a round's end is where agendas and the DEFCON check settle what
+#: the position is worth, and stopping there nearly triples the iterations
+#: a time budget buys (see docs/bots.md).
+DEFAULT_HORIZON = {"twilight": "depth", "thirteen": "stage"}
+HORIZONS = ("stage", "depth")
 
 DEFAULT_TIME = 1.0
 
@@ -75,11 +84,14 @@ class Search:
 
     ``c`` is the PUCT exploration constant, ``prior_sharpness`` how strongly
     the heuristic's ranking shapes the prior (0 = uniform), ``noise`` the
-    rollout policy's score noise and ``depth`` the rollout length.
+    rollout policy's score noise, ``depth`` the longest rollout and
+    ``horizon`` whether rollouts also end with the round or turn (``"stage"``)
+    or not (``"depth"``).
     """
 
     def __init__(self, game: Game, side: str, rng: random.Random, c: float = 0.7,
-                 prior_sharpness: float = 3.0, noise: float = 0.15, depth: int | None = None) -> None:
+                 prior_sharpness: float = 3.0, noise: float = 0.15, depth: int | None = None,
+                 horizon: str | None = None) -> None:
         self.game = game
         self.side = side
         self.rng = rng
@@ -87,6 +99,10 @@ class Search:
         self.sharpness = prior_sharpness
         self.noise = noise
         self.depth = DEFAULT_DEPTH.get(game.name, 30) if depth is None else depth
+        horizon = DEFAULT_HORIZON.get(game.name, "depth") if horizon is None else horizon
+        if horizon not in HORIZONS:
+            raise ValueError(f"ismcts horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
+        self.stage_end = horizon == "stage"
         mod = knowledge(game.name)
         self.score_actions = mod.score_actions
         self.evaluate = mod.evaluate
@@ -182,12 +198,13 @@ class Search:
         return children[best_a.id], best_a
 
     def _rollout(self, d: Data) -> dict[str, float]:
-        """Play on with the noisy heuristic for ``depth`` decisions, then evaluate."""
+        """Play on with the noisy heuristic to the horizon, then evaluate."""
         game = self.game
         score = self.score_actions
         gauss = self.rng.gauss
         noise = self.noise
         steps = 0
+        stage = game.stage(d) if self.stage_end else None
         while True:
             player = game.current_player(d)
             if player is None:
@@ -195,7 +212,7 @@ class Search:
             if player == CHANCE:
                 game.apply(d, game.chance_action(d))
                 continue
-            if steps >= self.depth:
+            if steps >= self.depth or (stage is not None and game.stage(d) != stage):
                 break
             legal = game.legal_actions(d)
             if len(legal) == 1:
@@ -264,13 +281,16 @@ class IsmctsBot:
 
     def __init__(self, seed: int = 0, seconds: float | None = None, iters: int | None = None,
                  workers: int = 1, c: float = 0.7, depth: int | None = None,
-                 prior_sharpness: float = 3.0, noise: float = 0.15, name: str | None = None) -> None:
+                 prior_sharpness: float = 3.0, noise: float = 0.15, horizon: str | None = None,
+                 name: str | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"ismcts time must be more than 0 seconds, not {seconds}")
         if workers < 1:
             raise ValueError(f"ismcts workers must be at least 1, not {workers}")
+        if horizon is not None and horizon not in HORIZONS:
+            raise ValueError(f"ismcts horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
@@ -279,7 +299,7 @@ class IsmctsBot:
         self.iters = iters
         self.workers = workers
         self.params: dict[str, Any] = {"c": c, "depth": depth, "prior_sharpness": prior_sharpness,
-                                       "noise": noise}
+                                       "noise": noise, "horizon": horizon}
         self.name = name or self._spec()
         self._pool: Executor | None = None
         #: Totals over every searched decision (for reports and benchmarks).
@@ -296,18 +316,20 @@ class IsmctsBot:
             parts.append(f"c={self.params['c']:g}")
         if self.params["depth"] is not None:
             parts.append(f"depth={self.params['depth']}")
+        if self.params["horizon"] is not None:
+            parts.append(f"horizon={self.params['horizon']}")
         return "ismcts:" + ",".join(parts)
 
     @classmethod
     def from_params(cls, seed: int, params: dict[str, str]) -> IsmctsBot:
         """Build from spec parameters: ``time``/``strength`` (seconds per decision), ``iters``,
-        ``workers``, ``c``, ``depth``."""
+        ``workers``, ``c``, ``depth``, ``horizon``."""
         params = dict(params)
-        known = {"time", "strength", "iters", "workers", "c", "depth"}
+        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon"}
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown ismcts parameter(s) {', '.join(unknown)}; "
-                             f"known: time (or a bare number: seconds per decision), iters, workers, c, depth")
+                             f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, horizon")
 
         def num(key: str, kind: type[float] | type[int]) -> Any:
             raw = params[key]
@@ -330,7 +352,8 @@ class IsmctsBot:
         depth = num("depth", int) if "depth" in params else None
         if depth is not None and depth < 0:
             raise ValueError(f"ismcts depth must be 0 or more, not {depth}")
-        bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth)
+        horizon = params.get("horizon")
+        bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth, horizon=horizon)
         return bot
 
     # -- the Bot protocol ----------------------------------------------------------

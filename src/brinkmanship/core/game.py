@@ -72,6 +72,10 @@ class Game(Protocol):
     def reveals(self, d: Data) -> int:
         """A counter that grows whenever hidden information is revealed."""
 
+    def stage(self, d: Data) -> int:
+        """The public number of the current round or turn (search bots end
+        their rollouts where it changes, at a scoring point)."""
+
 
 _GAMES: dict[str, Game] = {}
 

@@ -76,6 +76,11 @@ class Thirteen(FrameGame):
     machine = rules.MACHINE
     max_game_length = 2000
 
+    def stage(self, d: Data) -> int:
+        """The round (1-3): agendas and the DEFCON check close each one."""
+        n: int = d["round"]
+        return n
+
     # -- creation ------------------------------------------------------------
     def new(self, seed: int, options: dict[str, Any]) -> Data:
         d = rules.blank_state(seed, make_options(options))

@@ -78,6 +78,11 @@ class Twilight(FrameGame):
     machine = rules.MACHINE
     max_game_length = 6000
 
+    def stage(self, d: Data) -> int:
+        """The turn (1-10): the military operations check and the hand refill close each one."""
+        n: int = d["turn"]
+        return n
+
     # -- creation ------------------------------------------------------------
     def new(self, seed: int, options: dict[str, Any]) -> Data:
         d = rules.blank_state(seed, make_options(options))
