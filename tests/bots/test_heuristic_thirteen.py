@@ -11,6 +11,7 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.bots.base import decide
 from brinkmanship.bots.heuristic import HeuristicBot, evaluate, score_actions
+from brinkmanship.bots.heuristic import thirteen as knowledge
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.core.state import State
 from brinkmanship.thirteen.rules import triggers_war
@@ -252,6 +253,33 @@ def test_evaluate_favours_the_side_ahead_and_in_safety() -> None:
     assert evaluate(ahead.view("USSR"), "USSR") < 0.5
     doomed = position(**base, defcon={"US": {"Military": 8, "Political": 8, "World Opinion": 8}})
     assert evaluate(doomed.view("US"), "US") < evaluate(position(**base).view("US"), "US")
+
+
+def test_at_the_start_of_a_round_evaluate_uses_the_fitted_round_start_model() -> None:
+    """Round 3 is about to deal its agendas (where search rollouts stop):
+    evaluate is the logistic model of ``ROUND_START_W``, which prizes a
+    prestige lead more in the last round, the Personal Letter and the arenas
+    led; once cards are dealt and played, the plain model again."""
+    flags = {"USSR": {"offered": ["Berlin", "Italy", "Turkey"]},
+             "US": {"offered": ["Atlantic", "Cuba (Military)", "Cuba (Political)"]}}
+    base: dict[str, Any] = dict(round=3, phase="agendas", agendas=flags, letter="USSR",
+                                cubes={"US": {"Berlin": 2, "Italy": 1}, "USSR": {"Turkey": 1}})
+    start = position(**base, prestige=2)
+    view = start.view("US")
+    assert knowledge.at_round_start(view)
+    plain = knowledge._Model(view, "US").win_probability()
+    assert evaluate(view, "US") != plain
+    assert evaluate(view, "US") > 0.5 > evaluate(start.view("USSR"), "USSR")
+    assert evaluate(position(**base, prestige=4).view("US"), "US") > evaluate(view, "US")
+    assert evaluate(position(**{**base, "letter": "US"}, prestige=2).view("US"), "US") > evaluate(view, "US")
+    # Leading in the last round counts for more than in round 2.
+    earlier = position(**{**base, "round": 2}, prestige=2).view("US")
+    assert knowledge.at_round_start(earlier) and evaluate(view, "US") > evaluate(earlier, "US")
+    playing = position(round=3, phase="plays", next="USSR", agendas=QUIET, prestige=2,
+                       hands={"USSR": ["Scramble", "SOPs"], "US": ["Excomm", "Quarantine"]})
+    pv = playing.view("US")
+    assert not knowledge.at_round_start(pv)
+    assert evaluate(pv, "US") == knowledge._Model(pv, "US").win_probability()
 
 
 def test_it_beats_random_play() -> None:
