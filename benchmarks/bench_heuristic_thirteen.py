@@ -34,6 +34,7 @@ import brinkmanship as bm
 from brinkmanship.bots import derive_seed, make_bot
 from brinkmanship.bots.base import decide
 from brinkmanship.bots.heuristic import evaluate, score_actions
+from brinkmanship.cli.games import parse_options
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.farm.ratings import wilson
 from brinkmanship.thirteen.rules import triggers_war
@@ -46,7 +47,6 @@ SWEEP = (
     {"containment_offered": True, "ban_blocks_symbol": False, "event_command_modifiers": False,
      "event_command_remove": False, "fifty_fifty_same_track": True},
 )
-
 
 
 def versus_random(n: int, options: dict[str, Any], quiet: bool = False) -> float:
@@ -179,14 +179,6 @@ def evaluation_quality(n: int, noise: float = 0.5) -> None:
         print(f"  {'':15s} {'':6s}  naive:    {_figures([(p, r) for _, p, r in rows], full=False)}")
 
 
-def _option(text: str) -> tuple[str, Any]:
-    name, _, value = text.partition("=")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1000, help="games against random (default 1000)")
@@ -196,7 +188,7 @@ def main() -> None:
     ap.add_argument("--speed-games", type=int, default=50, help="heuristic self-play games for the speed figures")
     ap.add_argument("--eval-games", type=int, default=400, help="noisy self-play games to judge evaluate (0: skip)")
     args = ap.parse_args()
-    options = dict(_option(o) for o in args.option)
+    options = parse_options("thirteen", args.option)
     versus_random(args.games, options)
     if args.sweep:
         for extra in SWEEP:

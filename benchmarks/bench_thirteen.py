@@ -11,13 +11,13 @@ sampled from real games.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
 from typing import Any
 
 import brinkmanship as bm
+from brinkmanship.cli.games import parse_options
 
 
 def random_games(n: int, options: dict[str, Any]) -> tuple[float, int, list[bm.State]]:
@@ -50,22 +50,13 @@ def per_call(fn: object, states: list[bm.State], repeat: int = 5) -> float:
     return statistics.median(times) * 1e6
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """``NAME=VALUE``; the value is read as JSON when it can be (true, false), else as text."""
-    name, _, value = text.partition("=")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, e.g. agenda_recycle=all or agenda_bonus=false (repeatable)")
     args = ap.parse_args()
-    options = dict(parse_option(o) for o in args.option)
+    options = parse_options("thirteen", args.option)
     random_games(20, options)  # warm up (and validate the options)
     secs, decisions, samples = random_games(args.games, options)
     live = [s for s in samples if not s.is_terminal]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from brinkmanship.cli.play import PlaySession, new_session
 
@@ -78,3 +79,9 @@ def ones(n: int = 2000) -> list[str]:
 def first_action() -> Callable[[int], list[str]]:
     """``first_action(n)``: n lines that each pick the first legal action."""
     return ones
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A fresh CliRunner for `brink` (see ``tests.cli.helpers.brink``)."""
+    return CliRunner()

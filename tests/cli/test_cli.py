@@ -6,27 +6,12 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from brinkmanship.cli import savefile
-from brinkmanship.cli.main import app
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.twilight.board import CARD_NAME
-
-ENV = {"COLUMNS": "200", "NO_COLOR": "1"}
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def brink(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input, env=ENV)
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
+from tests.cli.helpers import brink
 
 
 def test_help_lists_every_command(runner: CliRunner) -> None:

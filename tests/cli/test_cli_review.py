@@ -18,29 +18,16 @@ import brinkmanship as bm
 from brinkmanship.bots import derive_seed, make_bot
 from brinkmanship.cli import render, render_thirteen, savefile
 from brinkmanship.cli.games import ui_for
-from brinkmanship.cli.main import app
 from brinkmanship.cli.play import HELP, Outcome, PlaySession, help_text, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse
 from brinkmanship.cli.savefile import SavedGame
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.thirteen.board import CARDS
+from tests.cli.helpers import brink
 
 from .conftest import Keyboard
 
-ENV = {"COLUMNS": "200", "NO_COLOR": "1"}
 CLEAR_SCROLLBACK = "\x1b[3J"
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def brink(runner: CliRunner, *args: str, input: str | None = None, columns: int = 200) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input, env={**ENV, "COLUMNS": str(columns)})
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
 
 
 def text_of(renderable: Any, width: int = 160) -> str:

@@ -17,29 +17,16 @@ import brinkmanship as bm
 from brinkmanship.bots import derive_seed, make_bot
 from brinkmanship.cli import games, render_thirteen, savefile
 from brinkmanship.cli.cardstatus import thirteen_statuses
-from brinkmanship.cli.main import app
 from brinkmanship.cli.play import Outcome, PlaySession, help_text
 from brinkmanship.cli.savefile import SavedGame
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.thirteen.board import AGENDA_NAME, CARD_NAME, CARDS, OPPONENT
 from brinkmanship.thirteen.game import DEFAULT_OPTIONS
 from brinkmanship.thirteen.rules import agenda_type
+from tests.cli.helpers import brink
 
 Keyboard = Any  # the conftest class, given by the fixture
-ENV = {"COLUMNS": "200", "NO_COLOR": "1"}
 BOTS = {"USSR": "random", "US": "random"}
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def brink(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input, env=ENV)
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
 
 
 def text_of(renderable: Any, width: int = 160) -> str:

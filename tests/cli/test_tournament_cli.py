@@ -13,24 +13,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from brinkmanship.cli import savefile
-from brinkmanship.cli.main import app, split_bots
+from brinkmanship.cli.main import split_bots
 from brinkmanship.cli.play import Outcome, new_session
 from brinkmanship.farm.tournament import play_tournament
-
-ENV = {"COLUMNS": "200", "NO_COLOR": "1"}
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def brink(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input, env=ENV)
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
-
+from tests.cli.helpers import brink
 
 # -- brink tournament ------------------------------------------------------------------------------------------
 

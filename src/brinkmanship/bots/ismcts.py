@@ -56,6 +56,12 @@ DEFAULT_DEPTH = {"twilight": 24, "thirteen": 40}
 DEFAULT_HORIZON = {"twilight": "depth", "thirteen": "stage"}
 HORIZONS = ("stage", "depth")
 
+
+def _check_horizon(horizon: str) -> str:
+    if horizon not in HORIZONS:
+        raise ValueError(f"ismcts horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
+    return horizon
+
 DEFAULT_TIME = 1.0
 
 
@@ -100,9 +106,7 @@ class Search:
         self.noise = noise
         self.depth = DEFAULT_DEPTH.get(game.name, 30) if depth is None else depth
         horizon = DEFAULT_HORIZON.get(game.name, "depth") if horizon is None else horizon
-        if horizon not in HORIZONS:
-            raise ValueError(f"ismcts horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
-        self.stage_end = horizon == "stage"
+        self.stage_end = _check_horizon(horizon) == "stage"
         mod = knowledge(game.name)
         self.score_actions = mod.score_actions
         self.evaluate = mod.evaluate
@@ -289,8 +293,8 @@ class IsmctsBot:
             raise ValueError(f"ismcts time must be more than 0 seconds, not {seconds}")
         if workers < 1:
             raise ValueError(f"ismcts workers must be at least 1, not {workers}")
-        if horizon is not None and horizon not in HORIZONS:
-            raise ValueError(f"ismcts horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
+        if horizon is not None:
+            _check_horizon(horizon)  # refused now, not at the first search
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
