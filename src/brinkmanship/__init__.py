@@ -20,8 +20,10 @@ from brinkmanship.core import (
     Action,
     BrinkmanshipError,
     IllegalActionError,
+    NotYourTurnError,
     PositionError,
     State,
+    StateError,
     UndoHistory,
     UnknownGameError,
     get_game,
@@ -40,6 +42,17 @@ def new_game(game: str, seed: int = 0, options: dict[str, Any] | None = None) ->
     return State(g, g.new(seed, dict(options or {})))
 
 
+def game_info(game: str) -> dict[str, Any]:
+    """The facts of a game for programs: players, number of distinct actions
+    (the id space) and its digest, longest possible game, utility range,
+    chance and information type (see docs/architecture.md).
+
+    >>> game_info("thirteen")["players"]
+    ['USSR', 'US']
+    """
+    return get_game(game).info()
+
+
 def from_position(game: str, position: dict[str, Any]) -> State:
     """Set up any position (see docs/positions.md)."""
     g = get_game(game)
@@ -51,12 +64,15 @@ __all__ = [
     "Action",
     "BrinkmanshipError",
     "IllegalActionError",
+    "NotYourTurnError",
     "PositionError",
     "State",
+    "StateError",
     "UndoHistory",
     "UnknownGameError",
     "__version__",
     "from_position",
+    "game_info",
     "get_game",
     "load",
     "new_game",

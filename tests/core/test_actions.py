@@ -84,5 +84,7 @@ def test_state_rejects_malformed_text_with_legal_list() -> None:
 
 def test_state_rejects_non_actions() -> None:
     s = bm.new_game("twilight", seed=1)
-    with pytest.raises(bm.IllegalActionError, match="not an action of this game"):
-        s.apply(42)  # type: ignore[arg-type]
+    with pytest.raises(bm.IllegalActionError, match="an action is text, an id or an Action, not float"):
+        s.apply(42.0)  # type: ignore[arg-type]
+    with pytest.raises(bm.IllegalActionError, match="an action is text, an id or an Action, not bool"):
+        s.apply(True)  # type: ignore[arg-type]

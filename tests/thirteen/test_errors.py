@@ -204,7 +204,7 @@ def test_error_action_of_another_game() -> None:
     before = s.to_json()
     with pytest.raises(bm.IllegalActionError) as err:
         s.apply(foreign)
-    assert err.value.reason == "not an action of this game"
+    assert err.value.reason == "not an action of this game (an action of twilight)"
     assert s.to_json() == before
 
 

@@ -23,6 +23,15 @@ import brinkmanship as bm
 from tests.thirteen.invariants import Referee, check_state
 
 GOLDEN = Path(__file__).parent / "golden"
+
+
+def state_hash(s: bm.State) -> str:
+    """SHA-256 of the final state without its log: the log is pinned apart,
+    as the English text it renders to, so a change in how entries are coded
+    that reads the same does not move the hash."""
+    data = dict(s.data, log=None)
+    return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()
+
 # Every option at its non-default value (the other reading of each open question).
 OTHER_READINGS: dict[str, Any] = {
     "agenda_push": "saito", "agenda_bonus": False, "agenda_recycle": "all", "agenda_cap": "each",
@@ -62,7 +71,7 @@ def record(seed: int, options: dict[str, Any]) -> dict[str, Any]:
         "prestige": d["prestige"],
         "round": d["round"],
         "letter": d["letter"],
-        "state_sha256": hashlib.sha256(s.to_json().encode()).hexdigest(),
+        "state_sha256": state_hash(s),
         "log": s.log,
     }
 
@@ -83,7 +92,7 @@ def test_replay_reproduces_the_golden_game(name: str, seed: int, options: dict[s
     d = s.data
     assert (s.winner, s.result, d["prestige"], d["round"], d["letter"]) == \
         (golden["winner"], golden["result"], golden["prestige"], golden["round"], golden["letter"])
-    assert hashlib.sha256(s.to_json().encode()).hexdigest() == golden["state_sha256"]
+    assert state_hash(s) == golden["state_sha256"]
 
 
 @pytest.mark.parametrize(("name", "seed", "options"), GAMES)

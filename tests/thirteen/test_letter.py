@@ -34,7 +34,8 @@ def test_personal_letter_adds_one_cube_and_passes_to_the_opponent() -> None:
     # Passed at once, before any cube is placed.
     assert s.data["letter"] == "USSR"
     assert s.log[-1] == "US adds the Personal Letter (+1 cube) and passes it to USSR."
-    assert s.view("US")["decision"] == "US: Command 3 cubes in one arena (any arena): place or remove, 'done' to stop"
+    assert s.view("US")["decision"]["prompt"] == (
+        "US: Command 3 cubes in one arena (any arena): place or remove, 'done' to stop")
     play(s, "place Italy", "place Italy", "place Italy")
     assert cube(s, "US", "Italy") == 4
     assert defcon(s, "US")["Political"] == 4

@@ -79,7 +79,7 @@ def test_opposing_faction_card_command_first_offers_the_event() -> None:
     play(s, "command Quarantine")
     assert s.current_player == "US"
     assert texts(s) == ["accept", "decline"]
-    assert s.view("US")["decision"] == "US: USSR commands with Quarantine: 'accept' its event or 'decline'"
+    assert s.view("US")["decision"]["prompt"] == "US: USSR commands with Quarantine: 'accept' its event or 'decline'"
     assert s.view("US")["decision_kind"] == "offer"
     # Nothing has moved yet: the offer comes before the Command.
     assert cubes(s, "USSR") == {"Cuba (Military)": 1, "Berlin": 1}

@@ -86,7 +86,8 @@ def test_round_initiative_the_side_behind_chooses_ussr_on_a_tie(prestige: int, c
     keep_agendas(s)
     assert s.current_player == chooser
     assert texts(s) == ["first USSR", "first US"]
-    assert s.view(chooser)["decision"] == f"{chooser}: choose who plays first this round ('first USSR' or 'first US')"
+    assert s.view(chooser)["decision"]["prompt"] == (
+        f"{chooser}: choose who plays first this round ('first USSR' or 'first US')")
 
 
 @pytest.mark.parametrize("first", ["USSR", "US"])

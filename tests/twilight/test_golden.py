@@ -20,6 +20,14 @@ import pytest
 
 import brinkmanship as bm
 
+
+def state_hash(s: bm.State) -> str:
+    """SHA-256 of the final state without its log: the log is pinned apart,
+    as the English text it renders to, so a change in how entries are coded
+    that reads the same does not move the hash."""
+    data = dict(s.data, log=None)
+    return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()
+
 GOLDEN = Path(__file__).parent / "golden"
 # (file name, seed, options): three ops-only games (one per way they ended) and
 # games with every card event on.
@@ -48,7 +56,7 @@ def record(seed: int, options: dict[str, bool]) -> dict[str, Any]:
         "result": s.result,
         "vp": s.data["vp"],
         "turn": s.data["turn"],
-        "state_sha256": hashlib.sha256(s.to_json().encode()).hexdigest(),
+        "state_sha256": state_hash(s),
         "log": s.log,
     }
 
@@ -61,7 +69,7 @@ def test_replay_reproduces_the_golden_game(name: str, seed: int, options: dict[s
         s.apply(a)
     assert s.log == golden["log"]
     assert (s.winner, s.result, s.data["vp"]) == (golden["winner"], golden["result"], golden["vp"])
-    assert hashlib.sha256(s.to_json().encode()).hexdigest() == golden["state_sha256"]
+    assert state_hash(s) == golden["state_sha256"]
 
 
 @pytest.mark.parametrize(("name", "seed", "options"), GAMES)

@@ -385,7 +385,7 @@ def test_the_optional_eighth_round_is_not_counted() -> None:
     assert texts(s) == ["event Middle East Scoring"]
     s.apply("event Middle East Scoring")
     assert s.current_player == "US"
-    assert s.view("US")["decision"].endswith("(extra round)")
+    assert s.view("US")["decision"]["prompt"].endswith("(extra round)")
     assert texts(s) == ["ops NATO", "pass"]
     s.apply("pass")
     assert s.data["turn"] == 3

@@ -253,7 +253,7 @@ def test_space_station_holder_takes_an_eighth_action_round() -> None:
     assert s.current_player == "US"
     assert s.data["turn"] == 2
     assert "US may take an extra action round (Space Station)." in s.log
-    assert s.view("US")["decision"].endswith("(extra round)")
+    assert s.view("US")["decision"]["prompt"].endswith("(extra round)")
     assert texts(s) == ["ops Containment", "pass"]
     play_ops(s, "Containment", "Canada")
     assert s.data["turn"] == 3

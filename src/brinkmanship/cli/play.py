@@ -273,7 +273,7 @@ class PlaySession:
         undone = self.saved.actions.pop()
         assert undone == text, (undone, text)
         self.console.print(Text(f"Took back: {text}", style="yellow"))
-        self.seen_log[side] = min(self.seen_log.get(side, 0), len(self.state.log))
+        self.seen_log[side] = min(self.seen_log.get(side, 0), len(self.state.view(side)["log"]))
         return True
 
     def _save(self, path: str) -> bool:

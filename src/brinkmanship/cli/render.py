@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from brinkmanship.i18n import render
 from brinkmanship.twilight.board import (
     BATTLEGROUND,
     CARD,
@@ -248,10 +249,11 @@ def hand(view: View) -> RenderableType:
 
 
 # -- log and actions ----------------------------------------------------------------------
-def log_lines(lines: Sequence[str], start: int = 0, numbered: bool = False) -> Text:
+def log_lines(lines: Sequence[str | dict[str, Any]], start: int = 0, numbered: bool = False) -> Text:
     """Log lines, optionally numbered from ``start + 1`` (turn headers bold)."""
     out = Text()
-    for k, line in enumerate(lines):
+    for k, entry in enumerate(lines):
+        line = render(entry) if isinstance(entry, dict) else entry
         if numbered:
             out.append(f"{start + k + 1:4d}  ", style="dim")
         out.append(line + "\n", style="bold" if line.startswith("===") else "")
@@ -288,7 +290,7 @@ def actions(legal: Sequence[str]) -> NumberedColumns:
 
 def decision(view: View) -> Text:
     """The pending decision as a prompt line."""
-    return Text(view["decision"], style="bold")
+    return Text(view["decision"]["prompt"], style="bold")
 
 
 def result(view: View) -> Text:

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from brinkmanship.cli.render import SIDE_STYLE, NumberedColumns, side_text
+from brinkmanship.i18n import render
 from brinkmanship.thirteen.board import (
     AGENDA_CARDS,
     AGENDA_TYPES,
@@ -459,10 +460,11 @@ def hand(view: View) -> RenderableType:
 
 
 # -- log, decision, result -------------------------------------------------------------
-def log_lines(lines: Sequence[str], start: int = 0, numbered: bool = False) -> Text:
+def log_lines(lines: Sequence[str | dict[str, Any]], start: int = 0, numbered: bool = False) -> Text:
     """Log lines, optionally numbered from ``start + 1`` (round starts bold)."""
     out = Text()
-    for k, line in enumerate(lines):
+    for k, entry in enumerate(lines):
+        line = render(entry) if isinstance(entry, dict) else entry
         if numbered:
             out.append(f"{start + k + 1:4d}  ", style="dim")
         bold = line.startswith(("Round ", "New game", "The Aftermath is revealed"))
@@ -491,7 +493,7 @@ def decision_card(view: View) -> int | None:
     if kind in ("stolen", "alliances") and view["looking_at"]:
         return CARD_NAME.index(view["looking_at"][-1])
     if kind == "offer":
-        named = [n for n in range(1, len(CARD_NAME)) if f" commands with {CARD_NAME[n]}:" in view["decision"]]
+        named = [n for n in range(1, len(CARD_NAME)) if f" commands with {CARD_NAME[n]}:" in view["decision"]["prompt"]]
         return named[0] if named else None
     return None
 
@@ -499,7 +501,7 @@ def decision_card(view: View) -> int | None:
 def decision(view: View) -> RenderableType:
     """The pending decision as a prompt line, with the card it is about (when
     the viewer does not hold it) or what each option of a choice does."""
-    line = Text(view["decision"], style="bold")
+    line = Text(view["decision"]["prompt"], style="bold")
     card = decision_card(view)
     parts: list[RenderableType] = []
     if card is not None and view["viewer"] in SIDES:

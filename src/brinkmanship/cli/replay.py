@@ -113,7 +113,7 @@ def show_end(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     if view["over"]:
         console.print(r.result(view))
     else:
-        console.print(Text(f"The game is not over: {view['decision']}.", style="bold"))
+        console.print(Text(f"The game is not over: {view['decision']['prompt']}.", style="bold"))
 
 
 def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: str | None) -> None:
@@ -131,7 +131,7 @@ def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: st
             if cursor.position == cursor.last:
                 view = cursor.state.view(side)
                 where = ("End of the game." if view["over"]
-                         else f"End of the saved actions; the game is not over: {view['decision']}.")
+                         else f"End of the saved actions; the game is not over: {view['decision']['prompt']}.")
                 console.print(f"{where} (b: back, g N: go to action N, q: quit)", highlight=False, markup=False)
                 continue
             cursor.go(cursor.position + 1)

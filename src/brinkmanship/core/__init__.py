@@ -9,7 +9,9 @@ from brinkmanship.core.actions import Action, ActionSpace, Verb
 from brinkmanship.core.errors import (
     BrinkmanshipError,
     IllegalActionError,
+    NotYourTurnError,
     PositionError,
+    StateError,
     UnknownGameError,
 )
 from brinkmanship.core.game import CHANCE, Game, get_game, register
@@ -23,8 +25,10 @@ __all__ = [
     "BrinkmanshipError",
     "Game",
     "IllegalActionError",
+    "NotYourTurnError",
     "PositionError",
     "State",
+    "StateError",
     "UndoHistory",
     "UnknownGameError",
     "Verb",

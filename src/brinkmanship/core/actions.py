@@ -10,6 +10,7 @@ for a given game version, which makes the space usable as an RL action head.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 
 
@@ -89,6 +90,7 @@ class ActionSpace:
         self.actions: list[Action] = []
         self.by_verb: dict[str, dict[int | None, Action]] = {}
         self.by_text: dict[str, Action] = {}
+        self._digest: str | None = None
         for verb in verbs:
             self.verbs[verb.name] = verb
             table: dict[int | None, Action] = {}
@@ -114,8 +116,41 @@ class ActionSpace:
         """The action for a verb and an argument value."""
         return self.by_verb[verb][arg]
 
+    @property
+    def size(self) -> int:
+        """How many distinct actions the game has (ids are ``0 .. size - 1``)."""
+        return len(self.actions)
+
+    @property
+    def digest(self) -> str:
+        """A stable fingerprint of the space: every id with its text. A trained
+        model stores it to check it plays the same action space.
+
+        >>> from brinkmanship.twilight.actions import SPACE
+        >>> len(SPACE.digest)
+        16
+        """
+        if self._digest is None:
+            h = hashlib.sha256()
+            for a in self.actions:
+                h.update(f"{a.id}\t{a.text}\n".encode())
+            self._digest = h.hexdigest()[:16]
+        return self._digest
+
     def from_id(self, ident: int) -> Action:
-        """The action with a given integer id."""
+        """The action with a given integer id; ``LookupError`` for anything
+        that is not an id of this space (negative, too large, not an int).
+
+        >>> from brinkmanship.twilight.actions import SPACE
+        >>> SPACE.from_id(-1)
+        Traceback (most recent call last):
+        ...
+        LookupError: action id -1 is out of range: ids are 0 to 1110
+        """
+        if type(ident) is not int:
+            raise LookupError(f"an action id is an integer, got {type(ident).__name__}")
+        if not 0 <= ident < len(self.actions):
+            raise LookupError(f"action id {ident} is out of range: ids are 0 to {len(self.actions) - 1}")
         return self.actions[ident]
 
     def parse(self, text: str) -> Action:

@@ -28,10 +28,42 @@ class IllegalActionError(BrinkmanshipError, ValueError):
         shown = ", ".join(self.legal[:40])
         if len(self.legal) > 40:
             shown += f", ... ({len(self.legal)} in all)"
-        text = f"illegal action {str(action)!r}: {reason}"
+        text = f"illegal action {quote(action)}: {reason}"
         if self.legal:
             text += f"; legal now: {shown}"
         super().__init__(text)
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action sent by a seat that is not to move (``apply(..., by=side)``).
+
+    It tells only whose turn it is, which is public: no legal list and no
+    reason that could name a card of the mover's, whatever the input was.
+    """
+
+    def __init__(self, action: object, by: str, mover: str | None) -> None:
+        who = "the game is over" if mover is None else f"{mover} is to move"
+        super().__init__(action, f"it is not {by}'s turn ({who})")
+        self.by = by
+        self.mover = mover
+
+
+class StateError(BrinkmanshipError, ValueError):
+    """A saved state given to ``load`` is malformed, tampered with or not a
+    state at all. The message names the field that is wrong."""
+
+
+# Longest piece of client input an error message repeats: enough to
+# recognise a typo, never a way to echo a large payload back.
+MAX_QUOTE = 80
+
+
+def quote(value: object) -> str:
+    """``repr`` of the text of ``value``, cut to ``MAX_QUOTE`` characters."""
+    text = str(value)
+    if len(text) > MAX_QUOTE:
+        return repr(text[:MAX_QUOTE]) + f"... ({len(text)} characters)"
+    return repr(text)
 
 
 class PositionError(BrinkmanshipError, ValueError):

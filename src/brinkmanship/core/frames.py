@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from brinkmanship.core.actions import Action, ActionSpace
+from brinkmanship.core.log import PUBLIC, visible
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -65,15 +66,24 @@ class FrameMachine:
         self.advance(d)
 
 
-def end_game(d: Data, winner: str | None, result: str, text: str) -> None:
-    """End the game at once with a public log line; later calls in the same
-    action are ignored (the first cause of the end stands)."""
+def end_game(d: Data, winner: str | None, result: str, code: str, /, **args: Any) -> None:
+    """End the game at once with a public log entry ``code``; later calls in
+    the same action are ignored (the first cause of the end stands)."""
     if d["over"]:
         return
     d["over"] = True
     d["winner"] = winner
     d["result"] = result
-    d["log"].append(text)
+    add_log(d, code, PUBLIC, **args)
+
+
+def add_log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
+    """Append a log entry to the state (see ``core.log``)."""
+    if not args and (" " in code or "." not in code):
+        # Transitional: prose from rules not yet converted to codes.
+        d["log"].append({"code": "raw", "args": {"text": code}, "to": to})
+    else:
+        d["log"].append({"code": code, "args": args, "to": to})
 
 
 class FrameGame:
@@ -86,24 +96,63 @@ class FrameGame:
         """A one-line public prompt for the pending decision (game-specific)."""
         raise NotImplementedError
 
-    def decision_view(self, d: Data, side: str | None) -> Data:
+    def decision(self, d: Data, side: str | None) -> Data | None:
+        """The pending decision as data for ``side``'s view (``None`` when the
+        game is over): who decides (``player``), its ``kind``, and the
+        game-specific facts clients need; ``prompt`` renders it as a sentence."""
+        if d["over"]:
+            return None
+        f = d["stack"][-1]
+        return {"player": f["p"], "kind": f["f"], "prompt": self.describe(d)}
+
+    def decision_view(self, d: Data, side: str | None, log: bool = True) -> Data:
         """The part of a view every frame-stack game shares: who acts, the
         prompt, the legal actions (only for the side to act), the public log,
         the options and the outcome."""
         player = self.current_player(d)
         return {
             "current_player": player,
-            "decision": self.describe(d),
+            "decision": self.decision(d, side),
             "decision_kind": None if d["over"] else d["stack"][-1]["f"],
             "legal_actions": (
                 [a.text for a in self.machine.legal_actions(d)] if player is not None and player == side else []
             ),
-            "log": list(d["log"]),
             "options": dict(d["options"]),
             "over": d["over"],
             "winner": d["winner"],
             "result": d["result"],
+            **({"log": visible(d["log"], side)} if log else {}),
         }
+
+    # Facts declared by each game (see ``info``).
+    max_chance_outcomes = 0
+    zero_sum = True
+
+    def info(self) -> Data:
+        """The game's facts for programs, as OpenSpiel declares them."""
+        players: tuple[str, ...] = self.players  # type: ignore[attr-defined]
+        return {
+            "name": self.name,  # type: ignore[attr-defined]
+            "players": list(players),
+            "num_players": len(players),
+            "num_distinct_actions": self.space.size,
+            "action_space_digest": self.space.digest,
+            "max_game_length": self.max_game_length,  # type: ignore[attr-defined]
+            "max_chance_outcomes": self.max_chance_outcomes,
+            "min_utility": -1.0,
+            "max_utility": 1.0,
+            "zero_sum": self.zero_sum,
+            "dynamics": "sequential",
+            "information": "imperfect",
+            "chance": "explicit" if self.max_chance_outcomes else "none",
+            "sampled_chance": "shuffles and draws use the generator stored in the state",
+        }
+
+    def validate(self, d: Data) -> None:
+        """Check a loaded state; see ``core.validate``."""
+        from brinkmanship.core.validate import validate_common
+
+        validate_common(self, d)
 
     def current_player(self, d: Data) -> str | None:
         if d["over"]:
@@ -129,9 +178,18 @@ class FrameGame:
         r: str | None = d["result"]
         return r
 
-    def log(self, d: Data) -> list[str]:
-        lines: list[str] = d["log"]
-        return lines
+    def returns(self, d: Data) -> dict[str, float]:
+        """1 for the winner, -1 for the loser, 0 each for a draw or a game
+        still going (a game where both sides lose overrides this)."""
+        players: tuple[str, ...] = self.players  # type: ignore[attr-defined]
+        w = d["winner"]
+        if not d["over"] or w is None:
+            return dict.fromkeys(players, 0.0)
+        return {p: 1.0 if p == w else -1.0 for p in players}
+
+    def log(self, d: Data) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = d["log"]
+        return entries
 
     def reveals(self, d: Data) -> int:
         n: int = d["reveals"]

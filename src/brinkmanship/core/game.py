@@ -54,8 +54,9 @@ class Game(Protocol):
     def clone(self, d: Data) -> Data:
         """An independent copy of ``d`` (faster than a deep copy)."""
 
-    def view(self, d: Data, side: str | None) -> Data:
-        """What ``side`` may know (``None``: a spectator)."""
+    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
+        """What ``side`` may know (``None``: a spectator); ``log=False``
+        leaves the log out."""
 
     def resample(self, d: Data, side: str, rng: random.Random) -> Data:
         """A state consistent with ``side``'s view, hidden cards dealt anew."""
@@ -66,8 +67,18 @@ class Game(Protocol):
     def result(self, d: Data) -> str | None:
         """Why the game ended, or ``None``."""
 
-    def log(self, d: Data) -> list[str]:
-        """The public log lines."""
+    def returns(self, d: Data) -> dict[str, float]:
+        """Each player's outcome in [-1, 1] (all 0 while the game goes on)."""
+
+    def validate(self, d: Data) -> None:
+        """Check a loaded state (schema, types, ranges, card conservation);
+        raise ``StateError`` naming the field that is wrong."""
+
+    def info(self) -> dict[str, Any]:
+        """The game's facts for programs (``bm.game_info``)."""
+
+    def log(self, d: Data) -> list[dict[str, Any]]:
+        """The log entries (``core.log``)."""
 
     def reveals(self, d: Data) -> int:
         """A counter that grows whenever hidden information is revealed."""

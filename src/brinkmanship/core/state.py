@@ -14,8 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from brinkmanship.core.actions import Action
-from brinkmanship.core.errors import IllegalActionError
+from brinkmanship.core.errors import IllegalActionError, NotYourTurnError, StateError, UnknownGameError, quote
 from brinkmanship.core.game import CHANCE, Data, Game, get_game
+
+# Longest action text ``apply`` reads: every canonical action is far shorter.
+MAX_ACTION_TEXT = 200
 
 
 class State:
@@ -53,8 +56,17 @@ class State:
             self._legal = self.game.legal_actions(self.data)
         return list(self._legal)
 
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, sorted ascending (for masks)."""
+        return sorted(a.id for a in self.legal_actions())
+
     def parse(self, text: str) -> Action:
         """Turn action text into an Action (legal or not); malformed raises."""
+        if not isinstance(text, str):
+            raise IllegalActionError(text, "action text must be a string", self._legal_texts())
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalActionError(text, f"action text longer than {MAX_ACTION_TEXT} characters",
+                                     self._legal_texts())
         try:
             return self.game.parse(text)
         except LookupError as exc:
@@ -68,22 +80,52 @@ class State:
             self._legal = self.game.legal_actions(self.data)
         return [a.text for a in self._legal]
 
-    def apply(self, action: Action | str) -> None:
-        """Apply an action (object or text). Illegal input leaves the state unchanged."""
+    def to_action(self, action: Action | str | int) -> Action:
+        """The Action meant by an object, text or id of this game (legal or
+        not); anything else raises ``IllegalActionError``."""
+        if isinstance(action, Action):
+            if action.game != self.game.name:
+                raise IllegalActionError(action, f"not an action of this game (an action of {action.game})",
+                                         self._legal_texts())
+            return action
         if isinstance(action, str):
-            action = self.parse(action)
-        elif not isinstance(action, Action) or action.game != self.game.name:
-            raise IllegalActionError(action, "not an action of this game",
-                                     self._legal_texts())
-        if self.game.current_player(self.data) is None:
+            return self.parse(action)
+        if type(action) is int:
+            try:
+                return self.game.space.from_id(action)
+            except LookupError as exc:
+                raise IllegalActionError(action, str(exc.args[0]), self._legal_texts()) from None
+        raise IllegalActionError(action, f"an action is text, an id or an Action, not "
+                                 f"{type(action).__name__}", self._legal_texts())
+
+    def apply(self, action: Action | str | int, by: str | None = None) -> None:
+        """Apply an action (object, text or id). Illegal input leaves the state
+        unchanged and raises ``IllegalActionError`` naming what was wrong.
+
+        ``by`` is the seat that sent the action; a server always passes it. A
+        seat that is not to move gets ``NotYourTurnError``, which says only
+        whose turn it is: nothing of the mover's options, whatever it sent.
+        """
+        game = self.game
+        d = self.data
+        if by is not None:
+            mover = game.current_player(d)
+            if by != mover:
+                if by not in game.players and by != CHANCE:
+                    raise IllegalActionError(action, f"unknown seat {quote(by)}; seats are "
+                                             f"{', '.join(game.players)}")
+                raise NotYourTurnError(action, by, mover)
+        if not isinstance(action, Action) or action.game != game.name:
+            action = self.to_action(action)
+        if game.current_player(d) is None:
             raise IllegalActionError(action, "the game is over")
         if self._legal is None:
-            self._legal = self.game.legal_actions(self.data)
+            self._legal = game.legal_actions(d)
         if action not in self._legal:
-            raise IllegalActionError(action, self.game.explain(self.data, action),
+            raise IllegalActionError(action, game.explain(d, action),
                                      [a.text for a in self._legal])
         self._legal = None
-        self.game.apply(self.data, action)
+        game.apply(d, action)
 
     def apply_many(self, actions: Sequence[Action | str]) -> None:
         """Apply actions in order (each validated)."""
@@ -130,15 +172,30 @@ class State:
         """Why the game ended (e.g. ``"vp"``, ``"defcon"``), or ``None``."""
         return self.game.result(self.data)
 
+    def returns(self) -> dict[str, float]:
+        """Each side's outcome: 1 a win, -1 a loss, 0 a draw; both -1 when
+        both sides lose (13 Days: both trigger nuclear war). All 0 while the
+        game is still going."""
+        return self.game.returns(self.data)
+
     # -- information -------------------------------------------------------------
-    def view(self, side: str | None) -> dict[str, Any]:
-        """What ``side`` may know, JSON-ready (``None``: a spectator)."""
-        return self.game.view(self.data, side)
+    def view(self, side: str | None, log: bool = True) -> dict[str, Any]:
+        """What ``side`` may know, JSON-ready (``None``: a spectator).
+        ``log=False`` leaves the log out: cheap, for bots and environments."""
+        return self.game.view(self.data, side, log)
+
+    @property
+    def log_entries(self) -> list[dict[str, Any]]:
+        """Every log entry as data, private ones included (the state holder
+        knows everything; ``view(side)["log"]`` is what one side may read)."""
+        return self.game.log(self.data)
 
     @property
     def log(self) -> list[str]:
-        """The public, human-readable log."""
-        return self.game.log(self.data)
+        """Every log entry rendered in English (private ones included)."""
+        from brinkmanship.i18n import render_all
+
+        return render_all(self.game.log(self.data))
 
     @property
     def reveals(self) -> int:
@@ -168,9 +225,44 @@ class State:
         return f"<State {self.game.name} player={self.current_player!r} ply={d.get('ply')}>"
 
 
-def load(text: str) -> State:
-    """Read a state written by :meth:`State.to_json`."""
-    data = json.loads(text)
-    if not isinstance(data, dict) or "game" not in data:
-        raise ValueError("not a Brinkmanship state: missing 'game'")
-    return State(get_game(data["game"]), data)
+# Formats of the CLI's files, which are not states (``brinkmanship.cli.savefile``).
+_OTHER_FORMATS = {
+    "brinkmanship-game": "a saved game of the brink command (seed and actions): "
+                         "replay it with brinkmanship.cli.savefile.load_game, or `brink play --load FILE`",
+    "brinkmanship-tournament": "a tournament results file of the brink command: "
+                               "`brink replay FILE --game K` replays one of its games",
+    "brinkmanship-tournament-summary": "a tournament summary, not a game state",
+}
+
+
+def load(text: str | bytes) -> State:
+    """Read a state written by :meth:`State.to_json`, validating it first:
+    anything that is not a well-formed state of a known game raises
+    ``StateError`` naming the field (see the game's ``validate``)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StateError(f"not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise StateError(f"a state is JSON text, got {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise StateError(f"not JSON: {str(exc)[:120]}") from None
+    if not isinstance(data, dict):
+        raise StateError(f"a state is a JSON object, got {type(data).__name__}")
+    fmt = data.get("format")
+    if isinstance(fmt, str) and fmt in _OTHER_FORMATS:
+        raise StateError(f"this is {_OTHER_FORMATS[fmt]}")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise StateError("field 'game': missing, or not a game name")
+    try:
+        game = get_game(name)
+    except UnknownGameError as exc:
+        raise StateError(f"field 'game': {exc}") from None
+    if data.get("game") != game.name:
+        raise StateError(f"field 'game': {quote(name)} is an alias; a state names its game {game.name!r}")
+    game.validate(data)
+    return State(game, data)

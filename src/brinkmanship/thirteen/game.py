@@ -14,6 +14,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
+from brinkmanship.i18n import register_names
 from brinkmanship.thirteen import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
@@ -75,6 +76,14 @@ class Thirteen(FrameGame):
     space = SPACE
     machine = rules.MACHINE
     max_game_length = 2000
+    zero_sum = False  # both sides lose when both trigger nuclear war
+
+    def returns(self, d: Data) -> dict[str, float]:
+        """1 win, -1 loss; -1 for both when both trigger nuclear war (the only
+        way neither side wins: an even prestige goes to the Letter's holder)."""
+        if d["over"] and d["winner"] is None and d["result"] == "nuclear_war":
+            return {USSR: -1.0, US: -1.0}
+        return super().returns(d)
 
     def stage(self, d: Data) -> int:
         """The round (1-3): agendas and the DEFCON check close each one."""
@@ -129,7 +138,7 @@ class Thirteen(FrameGame):
         return n
 
     # -- hidden information --------------------------------------------------------------
-    def view(self, d: Data, side: str | None) -> Data:
+    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
         agendas: dict[str, Any] = {}
@@ -168,7 +177,7 @@ class Thirteen(FrameGame):
         }
         # decision_kind: turn, offer, command, cubes, shift, ask, agenda,
         # initiative, aftermath, alliances, stolen, summit; None when over.
-        v.update(self.decision_view(d, side))
+        v.update(self.decision_view(d, side, log))
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
@@ -227,6 +236,16 @@ def _copy_frame(f: dict[str, Any]) -> dict[str, Any]:
     return g
 
 
+def _names(kind: str, value: Any) -> str:
+    """How a log argument reads in English (``brinkmanship.i18n``)."""
+    if kind == "card":
+        return CARD_NAME[value]
+    if kind == "prestige":
+        return rules.prestige_text(value)
+    return str(value)
+
+
 GAME = register(Thirteen())
+register_names("thirteen", _names)
 
 __all__ = ["DEFAULT_OPTIONS", "GAME", "OPTION_CHOICES", "Thirteen", "make_options"]

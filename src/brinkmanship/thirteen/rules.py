@@ -21,7 +21,9 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine, end_game
+from brinkmanship.core.frames import FrameMachine, add_log, end_game
+from brinkmanship.core.log import PUBLIC
+from brinkmanship.core.validate import STATE_VERSION
 from brinkmanship.thirteen.actions import (
     ACCEPT,
     AFTERMATH,
@@ -110,9 +112,10 @@ def then(name: str) -> Callable[[Continuation], Continuation]:
 # ---------------------------------------------------------------------------
 # Small helpers
 # ---------------------------------------------------------------------------
-def log(d: Data, text: str) -> None:
-    """Append a public log line (never name a hidden card here)."""
-    d["log"].append(text)
+def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
+    """Append a log entry: a message code of the catalog, its arguments, and
+    who may read it (``"all"``, or the one side that may know what it names)."""
+    add_log(d, code, to, **args)
 
 
 def push(d: Data, frame: Frame) -> None:
@@ -216,6 +219,7 @@ def blank_state(seed: int, options: dict[str, Any]) -> Data:
             cubes[side][ARENAS.index(name)] = n
     return {
         "game": "thirteen",
+        "version": STATE_VERSION,
         "options": options,
         "seed": seed,
         "rng": rng.seed_state(seed),

@@ -72,6 +72,7 @@ N_CARDS = 110
 CHINA = 6
 CARD: dict[int, CardFact] = {c.number: c for c in CARD_FACTS}
 CARD_NAME: tuple[str, ...] = ("", *tuple(CARD[n].name for n in range(1, N_CARDS + 1)))
+CARD_BY_NAME: dict[str, int] = {name: n for n, name in enumerate(CARD_NAME) if name}
 CARD_OPS: tuple[int, ...] = (0, *tuple(CARD[n].ops for n in range(1, N_CARDS + 1)))
 CARD_SIDE: tuple[str, ...] = ("", *tuple(CARD[n].side for n in range(1, N_CARDS + 1)))
 SCORING: tuple[bool, ...] = (False, *tuple(CARD[n].scoring for n in range(1, N_CARDS + 1)))

@@ -15,10 +15,11 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.errors import PositionError
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
+from brinkmanship.i18n import register_names
 from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
-from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE
+from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -77,6 +78,7 @@ class Twilight(FrameGame):
     space = SPACE
     machine = rules.MACHINE
     max_game_length = 6000
+    max_chance_outcomes = 6
 
     def stage(self, d: Data) -> int:
         """The turn (1-10): the military operations check and the hand refill close each one."""
@@ -142,7 +144,7 @@ class Twilight(FrameGame):
         return n
 
     # -- hidden information --------------------------------------------------------------
-    def view(self, d: Data, side: str | None) -> Data:
+    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
         hl: dict[str, Any] = {}
@@ -182,7 +184,7 @@ class Twilight(FrameGame):
         }
         # decision_kind: setup, headline, action, ops, roll, eagle, order,
         # place_inf, remove_inf, ask; None when the game is over.
-        v.update(self.decision_view(d, side))
+        v.update(self.decision_view(d, side, log))
         return v
 
     def known_cards(self, d: Data, side: str) -> list[int]:
@@ -291,7 +293,19 @@ class Twilight(FrameGame):
         return n
 
 
+def _names(kind: str, value: Any) -> str:
+    """How a log argument reads in English (``brinkmanship.i18n``)."""
+    if kind == "card":
+        return CARD_NAME[value]
+    if kind == "vp":
+        return rules.vp_text(value)
+    if kind == "space":
+        return str(SPACE_BOXES[value][0])
+    return str(value)
+
+
 GAME = register(Twilight())
+register_names("twilight", _names)
 
 
 __all__ = ["CHANCE", "GAME", "PositionError", "Twilight", "make_options"]

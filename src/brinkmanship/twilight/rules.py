@@ -18,7 +18,9 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine, end_game
+from brinkmanship.core.frames import FrameMachine, add_log, end_game
+from brinkmanship.core.log import PUBLIC, Message, msg
+from brinkmanship.core.validate import STATE_VERSION
 from brinkmanship.twilight.actions import (
     CHOOSE,
     COUP,
@@ -43,6 +45,7 @@ from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
     CARD,
+    CARD_BY_NAME,
     CARD_NAME,
     CARD_OPS,
     CARD_SIDE,
@@ -94,9 +97,10 @@ OPEN_FOR_COUPS: dict[int, tuple[int, ...]] = {
 # ---------------------------------------------------------------------------
 # Small helpers shared by rules and events
 # ---------------------------------------------------------------------------
-def log(d: Data, text: str) -> None:
-    """Append a public log line (never name a hidden card here)."""
-    d["log"].append(text)
+def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
+    """Append a log entry: a message code of the catalog, its arguments, and
+    who may read it (``"all"``, or the one side that may know what it names)."""
+    add_log(d, code, to, **args)
 
 
 def control(d: Data, i: int) -> str | None:
@@ -111,17 +115,37 @@ def control(d: Data, i: int) -> str | None:
     return None
 
 
-def gain_vp(d: Data, side: str, n: int, why: str = "") -> None:
-    """``side`` scores ``n`` VP (negative: loses); 20 VP wins at once (10.3.1)."""
+def reason(why: Message | str | int) -> Message:
+    """The reason part of a log entry, as a message: a card number stands for
+    the card (``msg("twilight.why.card", card=n)``), a message is kept.
+
+    Transitional: a card's printed name is read as that card, other text is
+    kept as raw prose until its caller passes a message.
+    """
+    if isinstance(why, dict):
+        return why
+    if isinstance(why, int):
+        return msg("twilight.why.card", card=why)
+    n = CARD_BY_NAME.get(why)
+    if n is not None:
+        return msg("twilight.why.card", card=n)
+    return msg("raw", text=why)
+
+
+def gain_vp(d: Data, side: str, n: int, why: Message | str | int | None = None) -> None:
+    """``side`` scores ``n`` VP (negative: loses); 20 VP wins at once (10.3.1).
+    ``why`` (a card number or a message) is logged with the new VP marker;
+    without it nothing is logged (the caller's own entry says it)."""
     if n == 0:
         return
     d["vp"] += n if side == US else -n
-    if why:
-        log(d, f"{side} {'gains' if n > 0 else 'loses'} {abs(n)} VP ({why}). VP: {vp_text(d['vp'])}.")
+    if why is not None and why != "":
+        log(d, "twilight.vp.gain" if n > 0 else "twilight.vp.loss", side=side, n=abs(n), why=reason(why),
+            vp=d["vp"])
     vp = d["vp"]
     if not d["final"] and (vp >= VP_TO_WIN or vp <= -VP_TO_WIN):
         winner = US if vp > 0 else USSR
-        end_game(d, winner, "vp", f"{winner} reaches {VP_TO_WIN} VP and wins.")
+        end_game(d, winner, "vp", "twilight.end.vp", winner=winner, n=VP_TO_WIN)
 
 
 def vp_text(vp: int) -> str:
@@ -138,13 +162,12 @@ def change_defcon(d: Data, delta: int, culprit: str) -> None:
     new = min(5, old + delta)
     if new <= 1:
         d["defcon"] = 1
-        log(d, "DEFCON falls to 1: nuclear war.")
-        end_game(d, OPPONENT[culprit], "defcon",
-                 f"{culprit} started a nuclear war; {OPPONENT[culprit]} wins.")
+        log(d, "twilight.defcon.war")
+        end_game(d, OPPONENT[culprit], "defcon", "twilight.end.defcon", loser=culprit, winner=OPPONENT[culprit])
         return
     if new != old:
         d["defcon"] = new
-        log(d, f"DEFCON {'falls' if new < old else 'rises'} to {new}.")
+        log(d, "twilight.defcon.falls" if new < old else "twilight.defcon.rises", defcon=new)
 
 
 def add_milops(d: Data, side: str, n: int) -> None:
@@ -226,7 +249,7 @@ def end_effect(d: Data, name: str) -> None:
     """Cancel a lasting effect, if it is in play (its card leaves the table)."""
     e = d["effects"].pop(name, None)
     if e is not None:
-        log(d, f"{name} no longer applies.")
+        log(d, "twilight.effect.cancelled", effect=name)
         _effect_card_leaves(d, e)
 
 
@@ -278,7 +301,7 @@ def blank_state(seed: int, options: dict[str, Any]) -> Data:
     """A state with every field at its start-of-game value, nothing dealt."""
     return {
         "game": "twilight",
-        "version": 1,
+        "version": STATE_VERSION,
         "seed": seed,
         "rng": rng.seed_state(seed),
         "options": options,
@@ -391,13 +414,13 @@ def _reveal_headlines(d: Data) -> list[str]:
     return sorted((s for s in (USSR, US) if hl[s]), key=key, reverse=True)
 
 
-def cancel_headline(d: Data, side: str, why: str) -> None:
+def cancel_headline(d: Data, side: str, why: Message | str | int) -> None:
     """``side``'s revealed headline is cancelled before it resolves: the card
     is discarded without effect, even a scoring or starred card (Defectors)."""
     c = d["headline"][side]
     d["headline"][side] = 0
     d["discard"].append(c)
-    log(d, f"{why}: the {side} headline {CARD_NAME[c]} is cancelled and discarded.")
+    log(d, "twilight.headline.cancelled", why=reason(why), side=side, card=c)
 
 
 def _resolve_headline(d: Data, side: str) -> None:
@@ -551,7 +574,7 @@ def expire_effects(d: Data, when: str) -> None:
     effects = d["effects"]
     for name in [n for n, e in effects.items() if e.get("until") == when]:
         _effect_card_leaves(d, effects.pop(name))
-        log(d, f"{name} ends.")
+        log(d, "twilight.effect.expires", effect=name)
 
 
 def _proc_turn(d: Data, f: Frame) -> None:
@@ -1369,7 +1392,7 @@ def _apply_ask(d: Data, f: Frame, a: Action) -> None:
     CONTINUATIONS[f["then"]](d, f, answer)
 
 
-def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: str,
+def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: int | str,
         extra_penalty: int = 0) -> None:
     """A war card (7.6): ``side`` attacks ``target``; the roll is reduced by 1
     per adjacent country the enemy controls (its superpower space counts) and
@@ -1381,7 +1404,9 @@ def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: s
     if SUPERPOWER[target] == opp:
         penalty += 1
     add_milops(d, side, milops)
-    log(d, f"{card}: {side} attacks {NAMES[target]} (needs {win}+ after -{penalty}).")
+    if isinstance(card, str):  # transitional: callers passing the card's name
+        card = CARD_BY_NAME[card]
+    log(d, "twilight.war.attack", card=card, side=side, country=NAMES[target], win=win, penalty=penalty)
     roll_for(d, "war", side=side, target=target, win=win, vp=vp, penalty=penalty, card=card)
 
 
@@ -1394,17 +1419,18 @@ def _war_result(d: Data, f: Frame, roll: int) -> None:
         moved = d["inf"][opp][i]
         d["inf"][opp][i] = 0
         d["inf"][side][i] += moved
-        log(d, f"{data['card']}: roll {roll} - {data['penalty']} = {total}: {side} wins; "
-               f"{moved} {opp} influence in {NAMES[i]} becomes {side}'s.")
+        log(d, "twilight.war.won", card=data["card"], roll=roll, penalty=data["penalty"], total=total,
+            side=side, n=moved, opp=opp, country=NAMES[i])
         gain_vp(d, side, data["vp"], data["card"])
     else:
-        log(d, f"{data['card']}: roll {roll} - {data['penalty']} = {total}: {side} loses the war.")
+        log(d, "twilight.war.lost", card=data["card"], roll=roll, penalty=data["penalty"], total=total,
+            side=side)
 
 
 CONTINUATIONS["war"] = _war_result
 
 
-def advance_space(d: Data, side: str, boxes: int, why: str) -> None:
+def advance_space(d: Data, side: str, boxes: int, why: Message | str | int) -> None:
     """Move ``side``'s Space Race marker ``boxes`` boxes at once (events):
     only the VP of the box it lands in are scored, as first or second."""
     box = min(len(SPACE_BOXES) - 1, d["space"][side] + boxes)
@@ -1412,28 +1438,32 @@ def advance_space(d: Data, side: str, boxes: int, why: str) -> None:
         return
     d["space"][side] = box
     first = d["space"][OPPONENT[side]] < box
-    name, _, _, first_vp, second_vp = SPACE_BOXES[box]
-    log(d, f"{why}: {side} advances to {name} (box {box}).")
-    gain_vp(d, side, first_vp if first else second_vp, f"space race box {box}")
+    _, _, _, first_vp, second_vp = SPACE_BOXES[box]
+    log(d, "twilight.space.advance", why=reason(why), side=side, space=box, box=box)
+    gain_vp(d, side, first_vp if first else second_vp, msg("twilight.why.space_box", box=box))
 
 
-def reveal_hand(d: Data, owner: str, why: str) -> None:
+def reveal_hand(d: Data, owner: str, why: Message | str | int) -> None:
     """``owner`` shows its hand to the opponent (CIA Created, Lone Gunman...).
-    The log names the cards: only the owner and the opponent play, and both
-    now know them. The opponent's view keeps them as known cards."""
+    The entry naming the cards is for the opponent alone (the owner knows
+    its hand; a spectator may not learn it); the opponent's view keeps them
+    as known cards."""
     hand = sorted(d["hands"][owner])
-    d["known"][OPPONENT[owner]] = list(hand)
+    opp = OPPONENT[owner]
+    d["known"][opp] = list(hand)
     d["reveals"] += 1
-    names = ", ".join(CARD_NAME[c] for c in hand) or "no cards"
-    log(d, f"{why}: {owner} reveals its hand: {names}.")
+    if hand:
+        log(d, "twilight.hand.revealed", to=opp, why=reason(why), side=owner, cards=hand)
+    else:
+        log(d, "twilight.hand.revealed_empty", to=opp, why=reason(why), side=owner)
 
 
-def discard_from_hand(d: Data, side: str, card: int, why: str) -> None:
+def discard_from_hand(d: Data, side: str, card: int, why: Message | str | int) -> None:
     """``side`` discards ``card`` from its hand (no event)."""
     d["hands"][side].remove(card)
     d["discard"].append(card)
     d["reveals"] += 1
-    log(d, f"{why}: {side} discards {CARD_NAME[card]}.")
+    log(d, "twilight.hand.discard", why=reason(why), side=side, card=card)
 
 
 # ---------------------------------------------------------------------------
@@ -1448,7 +1478,7 @@ def _apply_setup(d: Data, f: Frame, a: Action) -> None:
     assert i is not None
     d["inf"][f["p"]][i] += 1
     f["left"] -= 1
-    log(d, f"{f['p']} places 1 influence in {NAMES[i]} (set-up).")
+    log(d, "twilight.setup.place", side=f["p"], country=NAMES[i])
     if f["left"] <= 0:
         d["stack"].pop()
 

@@ -237,7 +237,7 @@ def test_olympic_games_boycott_gives_four_ops() -> None:
                                       "hands": {"USSR": ["Olympic Games"], "US": ["NATO"]}})
     s.apply_many(["event Olympic Games", "choose boycott"])
     assert s.data["defcon"] == 4
-    assert s.view("USSR")["decision"].startswith("USSR: 4 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 4 ops")
     for _ in range(4):
         s.apply("place Poland")
     assert inf(s, "USSR", "Poland") == 4 and s.current_player == "US"
@@ -257,7 +257,7 @@ def test_containment_adds_one_op_up_to_four() -> None:
     })
     s.apply("event Containment")
     s.apply("ops Fidel")  # the USSR is not affected
-    assert s.view("USSR")["decision"].startswith("USSR: 2 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 2 ops")
     s.apply_many(["place Poland", "place Poland"])
     s.apply("ops Truman Doctrine")
-    assert s.view("US")["decision"].startswith("US: 2 ops")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 2 ops")

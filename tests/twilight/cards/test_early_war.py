@@ -23,7 +23,7 @@ def position(**fields: Any) -> bm.State:
 def decision(s: bm.State) -> str:
     player = s.current_player
     assert player is not None
-    text: str = s.view(player)["decision"]
+    text: str = s.view(player)["decision"]["prompt"]
     return text
 
 
@@ -525,4 +525,4 @@ def test_red_scare_purge_played_by_both_sides_in_one_turn() -> None:
     s.apply("event Red Scare/Purge")
     assert s.data["effects"]["Red Scare/Purge"]["side"] == "both"
     s.apply("ops Fidel")
-    assert s.view("USSR")["decision"].startswith("USSR: 1 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 ops")

@@ -34,7 +34,7 @@ def test_un_intervention_cancels_the_opponent_event_and_uses_its_ops() -> None:
     s.apply("event UN Intervention")
     assert texts(s) == ["ops Duck and Cover"]  # only a card with the opponent's event
     s.apply("ops Duck and Cover")
-    assert s.view("USSR")["decision"].startswith("USSR: 3 ops of Duck and Cover")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 3 ops of Duck and Cover")
     s.apply_many(["place Poland"] * 3)
     assert inf(s, "USSR", "Poland") == 4
     assert s.data["defcon"] == 3 and s.data["vp"] == 0  # Duck and Cover did not happen
@@ -46,7 +46,7 @@ def test_un_intervention_discards_a_starred_card_and_gets_ops_modifiers() -> Non
                  hands={"USSR": ["NATO"], "US": ["UN Intervention", "Fidel"]},
                  influence={"USSR": {"Cuba": 1}, "US": {"Mexico": 1}})
     s.apply_many(["event UN Intervention", "ops Fidel"])
-    assert s.view("US")["decision"].startswith("US: 3 ops of Fidel")  # 2 + Containment
+    assert s.view("US")["decision"]["prompt"].startswith("US: 3 ops of Fidel")  # 2 + Containment
     s.apply_many(["place Cuba"] * 3)
     assert inf(s, "US", "Cuba") == 3 and inf(s, "USSR", "Cuba") == 1  # no Fidel
     assert 8 in s.data["discard"] and 8 not in s.data["removed"]
@@ -177,7 +177,7 @@ def test_missile_envy_takes_the_highest_card_and_uses_an_opponent_card_for_ops()
     s = position(hands={"USSR": ["Missile Envy", "Fidel"], "US": ["NATO", "Defectors", "Kitchen Debates"]},
                  influence={"USSR": {"Poland": 1}, "US": {}})
     s.apply("event Missile Envy")
-    assert s.view("USSR")["decision"].startswith("USSR: 4 ops of NATO")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 4 ops of NATO")
     s.apply_many(["place Poland"] * 4)
     assert "NATO" not in s.data["effects"] and 21 in s.data["discard"]  # no NATO event
     assert sorted(s.data["hands"]["US"]) == [48, 49, 103]
@@ -194,7 +194,7 @@ def test_missile_envy_own_card_event_happens_and_ties_are_picked_by_the_giver() 
     s.apply("event Missile Envy")
     assert s.current_player == "USSR" and texts(s) == ["pick Fidel", "pick Vietnam Revolts"]
     s.apply("pick Vietnam Revolts")  # a USSR card: the US uses its ops
-    assert s.view("US")["decision"].startswith("US: 2 ops of Vietnam Revolts")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 2 ops of Vietnam Revolts")
     assert inf(s, "USSR", "Vietnam") == 0
 
     s2 = position(phasing="US", hands={"USSR": ["Independent Reds", "Nasser"], "US": ["Missile Envy", "NATO"]},
@@ -392,7 +392,7 @@ def test_grain_sales_to_soviets_return_the_card_and_use_two_ops() -> None:
     assert texts(s) == ["ops Fidel", "choose return"]  # a USSR card: ops only
     s.apply("choose return")
     assert s.data["hands"]["USSR"] == [8] and s.view("US")["opponent_known"] == [8]
-    assert s.view("US")["decision"].startswith("US: 2 ops of Grain Sales to Soviets")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 2 ops of Grain Sales to Soviets")
 
 
 def test_grain_sales_to_soviets_a_ussr_card_for_ops_fires_its_event() -> None:
@@ -407,7 +407,7 @@ def test_grain_sales_to_soviets_a_ussr_card_for_ops_fires_its_event() -> None:
 def test_grain_sales_to_soviets_with_no_ussr_card_gives_ops() -> None:
     s = position(phasing="US", hands={"USSR": [], "US": ["Grain Sales to Soviets", "NATO"]})
     s.apply("event Grain Sales to Soviets")
-    assert s.view("US")["decision"].startswith("US: 2 ops of Grain Sales to Soviets")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 2 ops of Grain Sales to Soviets")
 
 
 def test_grain_sales_to_soviets_played_by_the_ussr_does_not_trigger_we_will_bury_you() -> None:

@@ -85,7 +85,7 @@ def test_reagan_bombs_libya_one_vp_per_two_ussr_influence(libya: int, vp: int) -
 def test_the_reformer_four_or_six_influence_when_the_ussr_leads(vp: int, count: int) -> None:
     s = late(vp=vp, hands={"USSR": ["The Reformer"], "US": ["Wargames"]})
     s.apply("event The Reformer")
-    assert s.view("USSR")["decision"] == f"USSR: place {count} USSR influence, at most 2 per country"
+    assert s.view("USSR")["decision"]["prompt"] == f"USSR: place {count} USSR influence, at most 2 per country"
     s.apply_many(["place Poland", "place Poland"])
     assert "place Poland" not in texts(s)  # at most 2 per country
     assert "place Iran" not in texts(s)  # Europe only
@@ -127,7 +127,7 @@ def test_soviets_shoot_down_kal_007_with_south_korea_gives_four_ops_without_coup
              influence={"US": {"South Korea": 3}, "USSR": {"North Korea": 2, "Mexico": 1}})
     s.apply("event KAL-007")
     assert s.data["defcon"] == 3 and s.data["vp"] == 2
-    assert s.view("US")["decision"].startswith("US: 4 ops")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 4 ops")
     legal = texts(s)
     assert not any(t.startswith("coup") for t in legal)
     assert "realign Mexico" in legal and "place South Korea" in legal
@@ -166,7 +166,7 @@ def test_glasnost_with_the_reformer_gives_four_ops_without_coups() -> None:
              influence={"US": {"Mexico": 1, "Iran": 1}, "USSR": {"Poland": 1, "Cuba": 1}})
     s.apply("event Glasnost")
     assert s.data["vp"] == -2 and s.data["defcon"] == 4
-    assert s.view("USSR")["decision"].startswith("USSR: 4 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 4 ops")
     legal = texts(s)
     assert not any(t.startswith("coup") for t in legal)
     assert "realign Mexico" in legal and "realign Iran" in legal

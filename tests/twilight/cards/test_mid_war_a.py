@@ -18,7 +18,7 @@ def position(**fields: Any) -> bm.State:
 
 
 def decision(s: bm.State) -> str:
-    text: str = s.view(None)["decision"]
+    text: str = s.view(None)["decision"]["prompt"]
     return text
 
 

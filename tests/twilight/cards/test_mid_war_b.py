@@ -45,7 +45,7 @@ def test_lone_gunman_reveals_the_us_hand_then_one_op() -> None:
     s.apply("event Lone Gunman")
     assert s.view("USSR")["opponent_known"] == [21, 71]
     assert "Lone Gunman: US reveals its hand: NATO, Nixon Plays the China Card." in s.log
-    assert s.view("USSR")["decision"].startswith("USSR: 1 ops of Lone Gunman")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 ops of Lone Gunman")
     s.apply("place Poland")
     assert inf(s, "USSR", "Poland") == 2 and s.current_player == "US"
     assert 62 in s.data["removed"]
@@ -55,7 +55,7 @@ def test_lone_gunman_ops_get_modifiers() -> None:
     s = position(hands={"USSR": ["Lone Gunman"], "US": ["NATO"]},
                  effects={"Brezhnev Doctrine": {"until": "turn"}})
     s.apply("event Lone Gunman")
-    assert s.view("USSR")["decision"].startswith("USSR: 2 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 2 ops")
 
 
 def test_lone_gunman_played_by_the_us_at_defcon_2_can_cost_the_us_the_game() -> None:

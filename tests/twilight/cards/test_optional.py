@@ -22,7 +22,7 @@ def test_the_cambridge_five_one_scoring_card_shown() -> None:
     s.apply("event The Cambridge Five")
     assert "The Cambridge Five: the US shows Middle East Scoring." in s.log
     assert s.view("USSR")["opponent_known"] == [3]  # NATO stays hidden
-    assert s.view("USSR")["decision"] == "USSR: place 1 USSR influence"
+    assert s.view("USSR")["decision"]["prompt"] == "USSR: place 1 USSR influence"
     assert "place Italy" not in texts(s)
     s.apply("place Iraq")
     assert inf(s, "USSR", "Iraq") == 1 and s.current_player == "US"

@@ -40,7 +40,7 @@ def test_containment_makes_cia_created_worth_two_ops() -> None:
     })
     s.apply("event CIA Created")
     assert s.view("US")["opponent_known"] == [8]  # the USSR hand was shown
-    assert s.view("US")["decision"].startswith("US: 2 ops")
+    assert s.view("US")["decision"]["prompt"].startswith("US: 2 ops")
     s.apply_many(["place Mexico", "place Mexico"])
     assert inf(s, "US", "Mexico") == 3
 

@@ -327,7 +327,7 @@ class _Model:
         self.cont_offered = bool(opts.get("containment_offered", False))
         self.ban_blocks_symbol = bool(opts.get("ban_blocks_symbol", True))
         self.discard: list[int] = view["discard"]
-        self.prompt: str = view.get("decision") or ""
+        self.prompt: str = (view.get("decision") or {}).get("prompt", "")
         # Agendas: a kept one when known, else the flags, each as likely.
         ag = view["agendas"]
         self.flags_op = [AGENDA_AT[f] for f in ag[op]["flags"]]

@@ -55,6 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 from brinkmanship.core.actions import Action
+from brinkmanship.i18n import render_all
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -1035,7 +1036,7 @@ def realign_value(ctx: Ctx, i: int) -> float:
 def _ops_frame(view: View) -> tuple[int, int]:
     """(ops left, card) of an operations decision, from its prompt
     ``"US: 3 ops of NATO left: place influence..."``."""
-    text: str = view["decision"]
+    text: str = view["decision"]["prompt"]
     _, _, rest = text.partition(": ")
     head, _, _ = rest.rpartition(" left: ")
     num, _, name = head.partition(" ops of ")
@@ -1047,7 +1048,7 @@ def _ops_frame(view: View) -> tuple[int, int]:
 
 
 def _ask_name(view: View) -> str:
-    text: str = view["decision"]
+    text: str = view["decision"]["prompt"]
     start = text.rfind("(")
     return text[start + 1:-1].replace(" ", "_") if start >= 0 else ""
 
@@ -1055,7 +1056,7 @@ def _ask_name(view: View) -> str:
 def _influence_frame(view: View) -> tuple[int, str, int]:
     """(count left, whose influence, per-country limit) of an event's
     place/remove decision: ``"USSR: remove 3 US influence, at most 2 per country"``."""
-    words: list[str] = view["decision"].split()
+    words: list[str] = view["decision"]["prompt"].split()
     try:
         left = int(words[2])
         side = words[3]
@@ -1214,7 +1215,7 @@ def _score_ops(ctx: Ctx, legal: list[Action]) -> list[float]:
     pending = 0
     if card in DEFCON_DROP and CARD_SIDE[card] == ctx.opp:
         name = CARD_NAME[card]
-        for line in ctx.view["log"][-4:]:
+        for line in render_all(ctx.view["log"][-4:]):
             if name in line and "after the operations" in line:
                 pending = 1
     if pending:
@@ -1458,7 +1459,7 @@ def _ask_not(ctx: Ctx, c: int) -> float:
     # A new card is drawn for each one discarded: usually a gain, but late
     # in the turn it may be a scoring card there is no round left to play.
     draws = 1
-    for line in reversed(ctx.view["log"]):
+    for line in reversed(render_all(ctx.view["log"][-12:])):
         if not line.startswith(ASK_NOT_DISCARD):
             break
         draws += 1
