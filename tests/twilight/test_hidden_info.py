@@ -38,7 +38,9 @@ def test_view_shows_own_hand_and_only_opponent_hand_size(options: dict[str, bool
                 opp = "US" if side == "USSR" else "USSR"
                 v = s.view(side)
                 assert v["hand"] == sorted(s.data["hands"][side])
-                assert v["hand_sizes"][opp] == len(s.data["hands"][opp])
+                # A face-down headline still counts as in the hand.
+                face_down = s.data["headline"][opp] and s.data["hl_open"] not in (opp, "both")
+                assert v["hand_sizes"][opp] == len(s.data["hands"][opp]) + (1 if face_down else 0)
                 assert "deck" not in v and "rng" not in v
                 text = json.dumps(v)
                 assert '"hands"' not in text
@@ -191,9 +193,10 @@ def test_resample_keeps_the_us_hand_shown_by_aldrich_ames() -> None:
     assert s.view("US")["opponent_known"] == []
 
 
-def test_resample_during_the_opponents_event_decision_keeps_it_playable() -> None:
-    """At the US's Blockade discard, a USSR determinization keeps the offered
-    cards in the US hand, so the pending decision still makes sense."""
+def test_resample_during_the_opponents_event_decision_deals_its_cards_anew() -> None:
+    """At the US's Blockade discard, the USSR has not seen which US cards are
+    offered: a USSR determinization deals them anew, and the pending decision
+    names the cards dealt into their places, so it stays playable."""
     s = bm.from_position("twilight", {
         "seed": 9, "hands": {"USSR": ["Blockade", "Fidel"], "US": ["NATO", "Duck and Cover", "Nasser"]},
     })
@@ -202,12 +205,72 @@ def test_resample_during_the_opponents_event_decision_keeps_it_playable() -> Non
     offered = [a.text for a in s.legal_actions()]
     assert offered == ["discard NATO", "discard Duck and Cover", "pass"]
     rng = random.Random(2)
+    seen = set()
     for _ in range(20):
         r = s.resample("USSR", rng)
-        assert [a.text for a in r.legal_actions()] == offered
+        legal = [a for a in r.legal_actions()]
+        assert len(legal) == len(offered) and legal[-1].text == "pass"
+        assert all(a.arg in r.data["hands"]["US"] for a in legal[:-1])
+        seen.add(tuple(a.text for a in legal))
         assert r.view("USSR") == s.view("USSR")
-        r.apply("discard NATO")
+        r.apply(legal[0])
         for _ in range(50):
             if r.is_terminal:
                 break
             r.apply_random(rng)
+    assert len(seen) > 1, "the offered cards must not follow the real US hand"
+    # The US's own determinization keeps its own choices.
+    for _ in range(5):
+        assert [a.text for a in s.resample("US", rng).legal_actions()] == offered
+
+
+def test_resample_during_our_man_in_tehran_deals_the_five_cards_anew() -> None:
+    """The US looks at the top five cards: the USSR has not seen them, so its
+    determinizations must not keep them on top of the deck."""
+    s = bm.from_position("twilight", {
+        "turn": 8, "seed": 3,
+        "influence": {"US": {"Iran": 2}},
+        "hands": {"US": ["Our Man in Tehran", "NATO"], "USSR": ["Fidel"]},
+        "phasing": "US",
+    })
+    s.apply("event Our Man in Tehran")
+    assert s.current_player == "US"
+    top = sorted(s.data["stack"][-1]["options"])
+    assert sorted(s.data["deck"][-5:]) == top
+    rng = random.Random(4)
+    tops = set()
+    for _ in range(20):
+        r = s.resample("USSR", rng)
+        frame = r.data["stack"][-1]
+        assert sorted(r.data["deck"][-5:]) == sorted(frame["options"]) == sorted(frame["data"]["cards"])
+        tops.add(tuple(sorted(frame["options"])))
+        assert r.view("USSR") == s.view("USSR")
+        r.apply(r.legal_actions()[0])
+    assert len(tops) > 1 and any(t != tuple(top) for t in tops)
+
+
+def test_a_face_down_headline_does_not_change_what_the_opponent_sees() -> None:
+    """The US has seen CIA Created in the USSR hand; the USSR headlines it face
+    down. Until the reveal, the US view still counts it in the USSR hand."""
+    s = bm.from_position("twilight", {
+        "seed": 5, "phase": "headline",
+        "hands": {"USSR": ["CIA Created", "Fidel", "Nasser"], "US": ["NATO", "Duck and Cover"]},
+    })
+    s.data["known"]["US"] = [26]  # the US saw CIA Created (e.g. by Aldrich Ames / an event)
+    before = s.view("US")
+    assert before["opponent_known"] == [26] and before["hand_sizes"]["USSR"] == 3
+    s.apply("headline CIA Created")
+    after = s.view("US")
+    assert after["opponent_known"] == [26]
+    assert after["hand_sizes"] == before["hand_sizes"]
+    assert after["headline"]["USSR"] == "hidden"
+    # A US determinization may put CIA Created in the headline or keep it in hand.
+    rng = random.Random(1)
+    places = set()
+    for _ in range(30):
+        r = s.resample("US", rng)
+        assert r.view("US") == after
+        held = r.data["hands"]["USSR"] + [r.data["headline"]["USSR"]]
+        assert 26 in held
+        places.add(r.data["headline"]["USSR"] == 26)
+    assert places == {True, False}

@@ -20,7 +20,7 @@ from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards r
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
-from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
+from brinkmanship.twilight.rules import CHANCE, US, USSR, Data, Frame
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     # Non-scoring events fire (the events issue turns this on by default).
@@ -172,7 +172,7 @@ class Twilight(FrameGame):
             },
             "control": _control(d),
             "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
-            "hand_sizes": {s: len(d["hands"][s]) for s in (USSR, US)},
+            "hand_sizes": {s: len(d["hands"][s]) + (1 if hl[s] == "hidden" else 0) for s in (USSR, US)},
             "opponent_known": self.known_cards(d, side) if side in (USSR, US) else [],
             "china_card": {"holder": d["china"], "face_up": d["china_up"]},
             "deck_size": len(d["deck"]),
@@ -189,8 +189,16 @@ class Twilight(FrameGame):
 
     def known_cards(self, d: Data, side: str) -> list[int]:
         """Cards in the opponent's hand that ``side`` has seen and knows are
-        still there (all of them while Aldrich Ames Remix shows the US hand)."""
-        opp_hand = d["hands"][OPPONENT[side]]
+        still there (all of them while Aldrich Ames Remix shows the US hand).
+
+        A headline chosen face down still counts as in the hand: until the
+        reveal, ``side`` must not learn which of the known cards it was.
+        """
+        opp = OPPONENT[side]
+        opp_hand = d["hands"][opp]
+        hidden = _hidden_headline(d, opp)
+        if hidden:
+            opp_hand = [*opp_hand, hidden]
         if side == USSR and "Aldrich Ames Remix" in d["effects"]:
             return sorted(opp_hand)
         return sorted({c for c in d["known"][side] if c in opp_hand})
@@ -254,36 +262,48 @@ class Twilight(FrameGame):
         n = self.clone(d)
         opp = OPPONENT[side]
         hand = n["hands"][opp]
-        # Cards a pending event decision refers to (the choices of a Blockade
-        # discard, Our Man in Tehran's top five) stay where they are, or the
-        # decision would name cards that are no longer there. This can tell a
-        # determinization of the side not choosing which cards are offered.
-        fixed = set()
+        # Cards a pending decision of ``side`` refers to (the choices of a
+        # Blockade discard, ...) are known to it and stay where they are, or
+        # the decision would name cards that are no longer there. Cards the
+        # opponent is deciding over unseen by ``side`` (Our Man in Tehran's
+        # top five) are dealt anew like every hidden card, and the
+        # opponent's decision then names the cards dealt into their places.
+        fixed: set[int] = set()
         for f in n["stack"]:
-            if f["f"] == "ask":
+            if f["f"] == "ask" and f["p"] != opp:
                 fixed.update(f["data"].get("cards", ()))
                 if f["kind"] in _CARD_QUESTIONS:
                     fixed.update(f["options"])
         known = self.known_cards(d, side)
-        kept = known + sorted(c for c in hand if c in fixed and c not in known)
-        rest = list(hand)
+        hidden_hl = _hidden_headline(n, opp)
+        # A face-down headline is a card of the hand until it is revealed.
+        held = [*hand, hidden_hl] if hidden_hl else list(hand)
+        kept = known + sorted(c for c in held if c in fixed and c not in known)
+        rest = list(held)
         for c in kept:
             rest.remove(c)
         deck_fixed = [c for c in n["deck"] if c in fixed]
-        pool = rest + [c for c in n["deck"] if c not in fixed]
-        hidden_hl = n["headline"][opp] and n["hl_open"] not in (opp, "both")
-        if hidden_hl:
-            pool.append(n["headline"][opp])
+        deck_rest = [c for c in n["deck"] if c not in fixed]
+        slots = rest + deck_rest
         # Sorting first makes the redeal a function of the view alone: two
         # states that look the same to ``side`` give the same determinization,
         # so nothing of the real hidden order can reach a search bot.
-        pool.sort()
+        pool = sorted(slots)
         r.shuffle(pool)
-        if hidden_hl:
-            n["headline"][opp] = pool.pop()
         k = len(rest)
-        n["hands"][opp] = kept + pool[:k]
+        new_held = kept + pool[:k]
         n["deck"] = pool[k:] + deck_fixed  # the top of the deck is the end of the list
+        if hidden_hl:
+            # Which held card became the headline is unknown: any of them.
+            choices = [c for c in new_held if c not in fixed] or new_held
+            hl = choices[r.randrange(len(choices))]
+            new_held.remove(hl)
+            n["headline"][opp] = hl
+        n["hands"][opp] = new_held
+        moved = {old: new for old, new in zip(slots, pool, strict=True) if old != new}
+        if moved:
+            n["stack"] = [_redealt_choices(f, moved) if f["f"] == "ask" and f["p"] == opp else f
+                          for f in n["stack"]]
         n["known"][side] = known  # forget stale entries: they could match a redealt card
         # The future is hidden too: reseed so shuffles and rolls differ.
         n["rng"] = r.getrandbits(64)
@@ -291,6 +311,26 @@ class Twilight(FrameGame):
         # determinization must not carry it.
         n["seed"] = None
         return n
+
+
+def _hidden_headline(d: Data, side: str) -> int:
+    """``side``'s headline card while it is face down to the opponent, else 0."""
+    c: int = d["headline"][side]
+    return c if c and d["hl_open"] not in (side, "both") else 0
+
+
+def _redealt_choices(f: Frame, moved: dict[int, int]) -> Frame:
+    """An opponent's card decision after a redeal: the cards it names are
+    replaced by the cards dealt into their places (a new frame: clones share
+    frames' lists)."""
+    g = dict(f)
+    if g["kind"] in _CARD_QUESTIONS:
+        g["options"] = [moved.get(c, c) for c in f["options"]]
+    named = f["data"].get("cards")
+    if named is not None:
+        g["data"] = {**f["data"], "cards": [moved.get(c, c) for c in named]}
+    return g
+
 
 
 def _names(kind: str, value: Any) -> str:
