@@ -44,7 +44,7 @@ SWEEP = (
     {"agenda_push": "none"},
     {"agenda_bonus": False},
     {"initiative_tie": "ussr_first", "agenda_recycle": "all", "agenda_cap": "each"},
-    {"containment_offered": True, "ban_blocks_symbol": False, "event_command_modifiers": False,
+    {"containment_offered": False, "ban_blocks_symbol": False, "event_command_modifiers": False,
      "event_command_remove": False, "fifty_fifty_same_track": True},
 )
 

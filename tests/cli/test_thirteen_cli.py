@@ -4,6 +4,7 @@ undo and hidden information, through typer's CliRunner and a scripted keyboard."
 from __future__ import annotations
 
 import io
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -222,7 +223,7 @@ def test_option_list_shows_every_option_and_its_values(runner: CliRunner) -> Non
     code, out = brink(runner, "play", "thirteen", "--option", "list")
     assert code == 0
     assert "13 Days options (NAME: values, the default first):" in out
-    for line in ("agenda_push: zone|saito|none", "agenda_bonus: true|false", "containment_offered: false|true",
+    for line in ("agenda_push: zone|saito|none", "agenda_bonus: true|false", "containment_offered: true|false",
                  "initiative_tie: ussr_chooses|ussr_first"):
         assert line in out
     code, out = brink(runner, "simulate", "twilight", "-o", "list")
@@ -467,6 +468,21 @@ def test_the_status_line_and_the_result() -> None:
     view = {"winner": "US", "result": "personal_letter", "prestige_text": "even"}
     assert render_thirteen.result(view).plain == ("Game over: US wins (personal_letter): prestige even, US holds "
                                                   "the Personal Letter.")
+
+
+def test_log_lines_bold_the_game_start_the_rounds_and_the_aftermath_reveal_by_entry_code() -> None:
+    s = bm.new_game("thirteen", seed=17)
+    rng = random.Random(17)
+    while not s.is_terminal:
+        s.apply_random(rng)
+    text = render_thirteen.log_lines(s.view(None)["log"], numbered=True)
+    assert text.plain.splitlines()[0] == "   1  New game. The US holds the Personal Letter."
+    bold = [text.plain[span.start:span.end].rstrip("\n") for span in text.spans if span.style == "bold"]
+    assert bold[0] == "New game. The US holds the Personal Letter."
+    assert [line.split(":")[0] for line in bold[1:4]] == ["Round 1", "Round 2", "Round 3"]
+    assert bold[4].startswith("The Aftermath is revealed: ") and len(bold) == 5
+    # Lines already rendered are shown as given, without emphasis.
+    assert not render_thirteen.log_lines(s.log).spans
 
 
 # -- hidden information -------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ def state_hash(s: bm.State) -> str:
 OTHER_READINGS: dict[str, Any] = {
     "agenda_push": "saito", "agenda_bonus": False, "agenda_recycle": "all", "agenda_cap": "each",
     "initiative_tie": "ussr_first",
-    "event_command_modifiers": False, "containment_offered": True, "ban_blocks_symbol": False,
+    "event_command_modifiers": False, "containment_offered": False, "ban_blocks_symbol": False,
     "event_command_remove": False, "fifty_fifty_same_track": True,
 }
 # (file name, seed, options): one game per kind of ending with the default

@@ -25,7 +25,7 @@ def test_options_defaults_are_the_recommended_readings() -> None:
         "agenda_cap": "net",                # Q8
         "initiative_tie": "ussr_chooses",   # Q7
         "event_command_modifiers": True,    # Q9
-        "containment_offered": False,       # Q10
+        "containment_offered": True,        # Q10
         "ban_blocks_symbol": True,          # Q11
         "event_command_remove": True,       # Q12
         "fifty_fifty_same_track": False,
@@ -89,15 +89,16 @@ def test_options_event_command_remove_q12() -> None:
 
 def test_options_containment_offered_q10() -> None:
     # The US is under Containment and accepts Non-Invasion Pledge off the
-    # USSR's Command: by default it may still lower its political marker.
+    # USSR's Command: by default (the seed) the ban covers the accepted event;
+    # with containment_offered=False (Saito) it may still lower its marker.
     def setup(**opts: Any) -> bm.State:
         return position(hands={"USSR": ["Non-Invasion Pledge", "U Thant"], "US": ["Excomm", "Quarantine"]},
                         plays={"US": 3, "USSR": 3}, next="USSR", effects={"Containment": ["US"]},
                         cubes={"US": {}, "USSR": {}}, defcon={"US": {"Political": 4}}, options=opts)
-    s = setup()
+    s = setup(containment_offered=False)
     play(s, "command Non-Invasion Pledge", "accept")
     assert "de-escalate Political 1" in texts(s)
-    s = setup(containment_offered=True)
+    s = setup()
     play(s, "command Non-Invasion Pledge", "accept")
     assert texts(s) == ["escalate Political 1", "escalate Political 2", "pass"]
 

@@ -460,14 +460,23 @@ def hand(view: View) -> RenderableType:
 
 
 # -- log, decision, result -------------------------------------------------------------
+# Log entries shown bold: the landmarks of a game.
+BOLD_CODES = frozenset({"thirteen.game.new", "thirteen.round.start", "thirteen.aftermath.revealed",
+                        "thirteen.aftermath.revealed_un"})
+
+
 def log_lines(lines: Sequence[str | dict[str, Any]], start: int = 0, numbered: bool = False) -> Text:
-    """Log lines, optionally numbered from ``start + 1`` (round starts bold)."""
+    """Log entries (or lines already rendered), optionally numbered from
+    ``start + 1``; the start of the game, of each round and the Aftermath
+    reveal are bold."""
     out = Text()
     for k, entry in enumerate(lines):
-        line = render(entry) if isinstance(entry, dict) else entry
+        if isinstance(entry, dict):
+            line, bold = render(entry), entry["code"] in BOLD_CODES
+        else:
+            line, bold = entry, False
         if numbered:
             out.append(f"{start + k + 1:4d}  ", style="dim")
-        bold = line.startswith(("Round ", "New game", "The Aftermath is revealed"))
         out.append(line + "\n", style="bold" if bold else "")
     out.rstrip()
     return out

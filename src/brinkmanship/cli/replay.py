@@ -9,6 +9,7 @@ play loop, so it is tested with scripted keys.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -17,6 +18,7 @@ import brinkmanship as bm
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import Renderer, hidden_choice, ui_for
 from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.core.log import PUBLIC
 
 ReadLine = Callable[[str], "str | None"]
 
@@ -65,11 +67,13 @@ class ReplayCursor:
         self.position = max(0, min(self.last, position))
         return self.position
 
-    def new_log(self) -> list[str]:
-        """The log lines the action at the current position produced."""
-        if self.position == 0:
-            return self.state.log
-        return self.state.log[len(self.states[self.position - 1].log):]
+    def new_log(self, side: str | None = None) -> list[dict[str, Any]]:
+        """The log entries the action at the current position produced that
+        ``side`` may read (``None``: a spectator, public entries only)."""
+        entries = self.state.log_entries
+        if self.position:
+            entries = entries[len(self.states[self.position - 1].log_entries):]
+        return [e for e in entries if e["to"] == PUBLIC or e["to"] == side]
 
     def heading(self, side: str | None = None) -> Text:
         """Which action this is, and who took it. Seen as ``side``, the other
@@ -94,7 +98,7 @@ def show(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     console.print(r.board(view))
     if side is not None:
         console.print(r.hand(view))
-    console.print(r.log_lines(cursor.new_log()))
+    console.print(r.log_lines(cursor.new_log(side)))
     if view["over"]:
         console.print(r.result(view))
 
@@ -143,7 +147,7 @@ def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: st
         elif word in ("g", "go", "goto") and rest.isdigit():
             cursor.go(int(rest))
         elif word == "log":
-            console.print(cursor.render.log_lines(cursor.state.log, numbered=True))
+            console.print(cursor.render.log_lines(cursor.state.view(side)["log"], numbered=True))
             continue
         else:
             console.print(Text(f"Unknown key {line.strip()!r}. {HELP}", style="red"))

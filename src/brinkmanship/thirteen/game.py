@@ -37,7 +37,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "agenda_cap": ("net", "each"),                      # Q8
     "initiative_tie": ("ussr_chooses", "ussr_first"),   # Q7
     "event_command_modifiers": (True, False),           # Q9
-    "containment_offered": (False, True),               # Q10
+    "containment_offered": (True, False),               # Q10 (the seed: accepted events count)
     "ban_blocks_symbol": (True, False),                 # Q11
     "event_command_remove": (True, False),              # Q12
     "fifty_fifty_same_track": (False, True),            # Fifty-Fifty doubt
@@ -95,7 +95,7 @@ class Thirteen(FrameGame):
         d = rules.blank_state(seed, make_options(options))
         d["deck"] = list(range(1, 40))
         rng.shuffle(d, d["deck"])
-        rules.log(d, "New game. The US holds the Personal Letter.")
+        rules.log(d, "thirteen.game.new")
         d["stack"] = [{"f": "round", "step": "escalate"}]
         rules.advance(d)
         return d

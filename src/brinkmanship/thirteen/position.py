@@ -10,6 +10,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.errors import PositionError
+from brinkmanship.core.log import msg
 from brinkmanship.thirteen import rules
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
@@ -237,7 +238,7 @@ def build(pos: dict[str, Any]) -> Data:
             while len(d["hands"][side]) < size and d["deck"]:
                 d["hands"][side].append(d["deck"].pop())
 
-    rules.log(d, f"Position set up: round {d['round']}, {phase.replace('_', ' ')}.")
+    rules.log(d, "thirteen.game.position", round=d["round"], phase=msg(f"thirteen.phase.{phase}"))
     d["stack"] = [{"f": "round", "step": _STEP[phase]}]
     if phase == "agendas":
         for side in (US, USSR):

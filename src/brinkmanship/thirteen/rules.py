@@ -21,8 +21,8 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine, add_log, end_game
-from brinkmanship.core.log import PUBLIC
+from brinkmanship.core.frames import FrameMachine, end_game
+from brinkmanship.core.log import PUBLIC, Message, msg
 from brinkmanship.core.validate import STATE_VERSION
 from brinkmanship.thirteen.actions import (
     ACCEPT,
@@ -51,7 +51,6 @@ from brinkmanship.thirteen.board import (
     ARENAS,
     CARD_COMMAND,
     CARD_FACTION,
-    CARD_NAME,
     CATEGORY,
     N_ARENAS,
     OPPONENT,
@@ -113,9 +112,20 @@ def then(name: str) -> Callable[[Continuation], Continuation]:
 # Small helpers
 # ---------------------------------------------------------------------------
 def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
-    """Append a log entry: a message code of the catalog, its arguments, and
-    who may read it (``"all"``, or the one side that may know what it names)."""
-    add_log(d, code, to, **args)
+    """Append a log entry: a message code of the catalog (``i18n/en/thirteen_*.json``),
+    its arguments (language-neutral data), and who may read it (``"all"``, or
+    the one side that may know what it names)."""
+    d["log"].append({"code": code, "args": args, "to": to})
+
+
+# A reason given to a rules helper (why prestige is gained, why a marker
+# moves): a card number or a nested message, never text.
+Why = int | Message
+
+
+def why_msg(why: Why) -> Message:
+    """The reason as a nested message (a card number becomes the card's name)."""
+    return msg("thirteen.why.card", card=why) if isinstance(why, int) else why
 
 
 def push(d: Data, frame: Frame) -> None:
@@ -151,36 +161,41 @@ def prestige_text(p: int) -> str:
     return f"US +{p}" if p > 0 else f"USSR +{-p}"
 
 
-def gain_prestige(d: Data, side: str, n: int, why: str) -> None:
-    """``side`` gains ``n`` prestige; the lead never exceeds 5 (Q8)."""
+def gain_prestige(d: Data, side: str, n: int, why: Why) -> None:
+    """``side`` gains ``n`` prestige (``why``: a card number or a message);
+    the lead never exceeds 5 (Q8)."""
     if n <= 0:
         return
     old = d["prestige"]
     new = old + (n if side == US else -n)
     d["prestige"] = max(-MAX_LEAD, min(MAX_LEAD, new))
-    capped = " (capped at a lead of 5)" if new != d["prestige"] else ""
-    log(d, f"{side} gains {n} prestige ({why}){capped}. Prestige: {prestige_text(d['prestige'])}.")
+    code = "thirteen.prestige.gain_capped" if new != d["prestige"] else "thirteen.prestige.gain"
+    log(d, code, side=side, n=n, why=why_msg(why), prestige=d["prestige"])
 
 
-def shift_marker(d: Data, side: str, track: int, delta: int, why: str = "") -> int:
+def shift_marker(d: Data, side: str, track: int, delta: int, why: Why | None = None) -> int:
     """Move ``side``'s marker on ``track`` by ``delta`` steps, stopping at the
-    ends of the track. Returns the steps actually moved (signed)."""
+    ends of the track (``why``: a card number or a message, shown when given).
+    Returns the steps actually moved (signed)."""
     row = d["defcon"][side]
     old = row[track]
     new = max(DEFCON_MIN, min(DEFCON_MAX, old + delta))
     if new != old:
         row[track] = new
-        word = "escalates" if new > old else "de-escalates"
-        because = f" ({why})" if why else ""
-        log(d, f"{side} {TRACKS[track]} DEFCON {word} {abs(new - old)} to {new}{because}.")
+        code = "thirteen.defcon.escalates" if new > old else "thirteen.defcon.deescalates"
+        if why is None:
+            log(d, code, side=side, track=TRACKS[track], n=abs(new - old), pos=new)
+        else:
+            log(d, code + "_why", side=side, track=TRACKS[track], n=abs(new - old), pos=new, why=why_msg(why))
     return new - old
 
 
 def may_lower(d: Data, side: str, resolver: str, by: str) -> bool:
     """May ``side`` lower its own DEFCON markers with this event? Bay of Pigs
-    forbids it for any event; Containment only for cards the side played
-    itself (Q10), or also for events it resolves off the opponent's card when
-    the ``containment_offered`` option is on."""
+    forbids it for any event. Containment forbids it for cards the side
+    played itself and for events it accepted off the opponent's card, which
+    it resolves "as though it had played it" (the seed; Q10); the option
+    ``containment_offered=False`` exempts accepted events (Saito)."""
     fx = d["fx"]
     if side in fx["bay_of_pigs"]:
         return False
@@ -202,7 +217,7 @@ def draw_card(d: Data) -> int | None:
         deck.extend(d["discard"])
         d["discard"] = []
         rng.shuffle(d, deck)
-        log(d, f"The discard pile ({len(deck)} cards) is reshuffled into a new deck.")
+        log(d, "thirteen.deck.reshuffle", n=len(deck))
     d["reveals"] += 1  # someone sees a new card: undo may not take back what led here
     c: int = deck.pop()
     return c
@@ -259,14 +274,15 @@ def _escalate_all(d: Data) -> None:
         row = d["defcon"][side]
         for t in range(3):
             row[t] = min(DEFCON_MAX, row[t] + 1)
-    log(d, f"Round {d['round']}: every DEFCON marker escalates one step "
-           f"(USSR {defcon_text(d, USSR)}; US {defcon_text(d, US)}).")
+    log(d, "thirteen.round.start", round=d["round"], side=USSR, markers=defcon_markers(d, USSR),
+        side2=US, markers2=defcon_markers(d, US))
 
 
-def defcon_text(d: Data, side: str) -> str:
-    """``side``'s three markers, e.g. ``Military 2, Political 3, World Opinion 2``."""
+def defcon_markers(d: Data, side: str) -> list[Message]:
+    """``side``'s three markers as messages (read ``Military 2, Political 3,
+    World Opinion 2``)."""
     row = d["defcon"][side]
-    return ", ".join(f"{TRACKS[t]} {row[t]}" for t in range(3))
+    return [msg("thirteen.defcon.marker", track=TRACKS[t], pos=row[t]) for t in range(3)]
 
 
 def _deal_agendas(d: Data) -> None:
@@ -278,8 +294,7 @@ def _deal_agendas(d: Data) -> None:
     for side in (USSR, US):
         dealt = [deck.pop() for _ in range(min(AGENDAS_DEALT, len(deck)))]
         d["offered"][side] = dealt
-        names = ", ".join(AGENDA_NAME[AGENDA_CARDS[a - 1]] for a in dealt)
-        log(d, f"{side} is dealt three agendas and flags their targets: {names}.")
+        log(d, "thirteen.agenda.dealt", side=side, agendas=[AGENDA_NAME[AGENDA_CARDS[a - 1]] for a in dealt])
     d["kept"] = {USSR: 0, US: 0}
     d["agendas_open"] = False
     d["reveals"] += 1  # new agendas are seen: undo may not reach back past them
@@ -294,7 +309,7 @@ def deal_strategy(d: Data) -> None:
             if c is None:
                 break
             hand.append(c)
-    log(d, "Both sides are dealt five strategy cards.")
+    log(d, "thirteen.round.deal")
 
 
 def can_play(d: Data, side: str) -> bool:
@@ -339,7 +354,7 @@ def _proc_round(d: Data, f: Frame) -> None:
         dom = dominator(d, TELEVISION)
         if dom is not None:
             side = dom
-            log(d, f"{side} dominates Television and may move one of its DEFCON markers one step.")
+            log(d, "thirteen.bonus.television", side=side, arena=ARENAS[TELEVISION])
             push_shift(d, side, side, [0, 1, 2], 1, then="", optional=True)
     elif step == "united_nations":
         f["step"] = "alliances"
@@ -348,9 +363,9 @@ def _proc_round(d: Data, f: Frame) -> None:
             side = dom
             if d["letter"] != side:
                 d["letter"] = side
-                log(d, f"{side} dominates the United Nations and takes the Personal Letter.")
+                log(d, "thirteen.bonus.un_takes", side=side, arena=ARENAS[UNITED_NATIONS])
             else:
-                log(d, f"{side} dominates the United Nations and keeps the Personal Letter.")
+                log(d, "thirteen.bonus.un_keeps", side=side, arena=ARENAS[UNITED_NATIONS])
     elif step == "alliances":
         f["step"] = "resolve"
         dom = dominator(d, ALLIANCES)
@@ -359,7 +374,7 @@ def _proc_round(d: Data, f: Frame) -> None:
             c = draw_card(d)
             if c is not None:
                 d["held"].append(c)
-                log(d, f"{side} dominates Alliances and draws the top strategy card.")
+                log(d, "thirteen.bonus.alliances", side=side, arena=ARENAS[ALLIANCES])
                 push(d, {"f": "alliances", "p": side, "card": c})
     elif step == "resolve":
         f["step"] = "nuclear"
@@ -378,7 +393,7 @@ def _initiative(d: Data) -> None:
     p = d["prestige"]
     if p == 0 and d["options"]["initiative_tie"] == "ussr_first":
         d["next"] = USSR
-        log(d, "Prestige is even: the USSR plays first.")
+        log(d, "thirteen.round.ussr_first", side=USSR)
         return
     chooser = USSR if p >= 0 else US
     push(d, {"f": "initiative", "p": chooser})
@@ -405,7 +420,8 @@ def _end_round(d: Data) -> None:
 def to_aftermath(d: Data, side: str, card: int) -> None:
     """``side`` puts ``card`` face down in the Aftermath pile."""
     d["aftermath"].append([side, card])
-    log(d, f"{side} puts a card face down in the Aftermath.")
+    # Public: the card stays face down, so the entry never names it.
+    log(d, "thirteen.aftermath.put", side=side)
 
 
 # ---------------------------------------------------------------------------
@@ -431,7 +447,7 @@ def score_agenda(d: Data, card: int) -> tuple[str | None, int]:
             top = DEFCON1_FROM - 1 if push_mode == "zone" else DEFCON1_FROM - 2
             for side in (USSR, US):
                 if DEFCON2_FROM <= d["defcon"][side][target] <= top:
-                    shift_marker(d, side, target, 1, f"{TRACKS[target]} Track agenda")
+                    shift_marker(d, side, target, 1, msg("thirteen.why.track_agenda", track=TRACKS[target]))
         us = d["defcon"][US][target]
         su = d["defcon"][USSR][target]
         if us == su:
@@ -466,19 +482,19 @@ def resolve_agendas(d: Data) -> None:
         name = AGENDA_NAME[agenda_type(card)]
         scorer, amount = score_agenda(d, card)
         if scorer is None or amount == 0:
-            log(d, f"{side} reveals its agenda: {name}. Nobody dominates it: no prestige.")
+            log(d, "thirteen.agenda.reveal_none", side=side, agenda=name)
             continue
         if each:
-            log(d, f"{side} reveals its agenda: {name}.")
-            gain_prestige(d, scorer, amount, f"{name} agenda")
+            log(d, "thirteen.agenda.reveal", side=side, agenda=name)
+            gain_prestige(d, scorer, amount, msg("thirteen.why.agenda", agenda=name))
             continue
-        log(d, f"{side} reveals its agenda: {name}. {scorer} scores {amount} prestige.")
+        log(d, "thirteen.agenda.reveal_scores", side=side, agenda=name, winner=scorer, n=amount)
         net += amount if scorer == US else -amount
     if net:
         new = d["prestige"] + net
         d["prestige"] = max(-MAX_LEAD, min(MAX_LEAD, new))
-        capped = " (capped at a lead of 5)" if new != d["prestige"] else ""
-        log(d, f"Prestige: {prestige_text(d['prestige'])}{capped}.")
+        log(d, "thirteen.agenda.net_capped" if new != d["prestige"] else "thirteen.agenda.net",
+            prestige=d["prestige"])
 
 
 def triggers_war(d: Data, side: str) -> bool:
@@ -492,12 +508,11 @@ def nuclear_check(d: Data) -> None:
     su = triggers_war(d, USSR)
     us = triggers_war(d, US)
     if su and us:
-        end_game(d, None, "nuclear_war", "Both sides trigger nuclear war: everybody loses.")
+        end_game(d, None, "nuclear_war", "thirteen.end.nuclear_both")
     elif su or us:
         loser = USSR if su else US
-        end_game(d, OPPONENT[loser], "nuclear_war",
-                 f"{loser} triggers nuclear war ({defcon_text(d, loser)}) and loses; "
-                 f"{OPPONENT[loser]} wins.")
+        end_game(d, OPPONENT[loser], "nuclear_war", "thirteen.end.nuclear",
+                 loser=loser, markers=defcon_markers(d, loser), winner=OPPONENT[loser])
 
 
 def aftermath_totals(d: Data) -> dict[str, int]:
@@ -510,38 +525,39 @@ def aftermath_totals(d: Data) -> dict[str, int]:
     return totals
 
 
-def aftermath_text(d: Data, totals: dict[str, int]) -> str:
-    """The Aftermath by faction, as it is scored: ``US cards Excomm 3 = 3;
-    USSR cards none = 0; UN cards (count for nobody) SOPs``."""
-    parts = []
-    for fac in (US, USSR, "UN"):
-        cards = [c for _, c in d["aftermath"] if CARD_FACTION[c] == fac]
-        if fac == "UN":
-            if cards:
-                parts.append(f"UN cards (count for nobody) {', '.join(CARD_NAME[c] for c in cards)}")
-            continue
-        names = ", ".join(f"{CARD_NAME[c]} {CARD_COMMAND[c]}" for c in cards) or "none"
-        parts.append(f"{fac} cards {names} = {totals[fac]}")
-    return "; ".join(parts)
+def _aftermath_faction(d: Data, side: str, total: int) -> Message:
+    """One faction's Aftermath cards with their command values and total
+    (read ``US cards Excomm 3 = 3``, or ``USSR cards none = 0``)."""
+    cards = [msg("thirteen.aftermath.card", card=c, n=CARD_COMMAND[c]) for _, c in d["aftermath"]
+             if CARD_FACTION[c] == side]
+    if not cards:
+        return msg("thirteen.aftermath.faction_none", side=side, total=total)
+    return msg("thirteen.aftermath.faction", side=side, cards=cards, total=total)
 
 
 def final_scoring(d: Data) -> None:
     """After round 3: the Aftermath (+2), then the winner (rules.md 4)."""
     d["reveals"] += 1
     t = aftermath_totals(d)
-    log(d, f"The Aftermath is revealed: {aftermath_text(d, t)}.")
+    # Public: the Aftermath is turned face up for everyone.
+    us, ussr = _aftermath_faction(d, US, t[US]), _aftermath_faction(d, USSR, t[USSR])
+    un = [c for _, c in d["aftermath"] if CARD_FACTION[c] == "UN"]
+    if un:
+        log(d, "thirteen.aftermath.revealed_un", us=us, ussr=ussr, un=msg("thirteen.aftermath.un", cards=un))
+    else:
+        log(d, "thirteen.aftermath.revealed", us=us, ussr=ussr)
     if t[US] != t[USSR]:
         side = US if t[US] > t[USSR] else USSR
-        gain_prestige(d, side, AFTERMATH_BONUS, f"Aftermath {t[side]} to {t[OPPONENT[side]]}")
+        gain_prestige(d, side, AFTERMATH_BONUS, msg("thirteen.why.aftermath", n=t[side], n2=t[OPPONENT[side]]))
     else:
-        log(d, f"The Aftermath is tied {t[US]} to {t[USSR]}: no bonus.")
+        log(d, "thirteen.aftermath.tied", n=t[US], n2=t[USSR])
     p = d["prestige"]
     if p:
         w = US if p > 0 else USSR
-        end_game(d, w, "prestige", f"{w} wins on prestige ({prestige_text(p)}).")
+        end_game(d, w, "prestige", "thirteen.end.prestige", winner=w, prestige=p)
     else:
         w = d["letter"]
-        end_game(d, w, "personal_letter", f"Prestige is even: {w} holds the Personal Letter and wins.")
+        end_game(d, w, "personal_letter", "thirteen.end.letter", winner=w)
 
 
 # ---------------------------------------------------------------------------
@@ -590,10 +606,10 @@ def play_card(d: Data, side: str, card: int, how: str, own_turn: bool = True) ->
     """``side`` plays ``card`` (already out of its hand and discarded) for
     ``how`` = ``"command"`` or ``"event"``."""
     if how == "event":
-        log(d, f"{side} plays {CARD_NAME[card]} for its event.")
+        log(d, "thirteen.play.event", side=side, card=card)
         run_event(d, side, card, side)
         return
-    log(d, f"{side} plays {CARD_NAME[card]} for Command ({CARD_COMMAND[card]}).")
+    log(d, "thirteen.play.command", side=side, card=card, n=CARD_COMMAND[card])
     push_command(d, side, card, CARD_COMMAND[card])
     d["stack"][-1]["letter"] = own_turn
     opp = OPPONENT[side]
@@ -634,10 +650,10 @@ def _apply_offer(d: Data, f: Frame, a: Action) -> None:
     side = f["p"]
     card = f["card"]
     if a is ACCEPT:
-        log(d, f"{side} accepts the event of {CARD_NAME[card]}.")
+        log(d, "thirteen.offer.accept", side=side, card=card)
         run_event(d, side, card, f["by"])
     else:
-        log(d, f"{side} declines the event of {CARD_NAME[card]}.")
+        log(d, "thirteen.offer.decline", side=side, card=card)
 
 
 # -- the Command frame ----------------------------------------------------------
@@ -666,7 +682,7 @@ def _apply_command(d: Data, f: Frame, a: Action) -> None:
         f["left"] += 1
         f["letter"] = False
         d["letter"] = OPPONENT[side]
-        log(d, f"{side} adds the Personal Letter (+1 cube) and passes it to {OPPONENT[side]}.")
+        log(d, "thirteen.command.letter", side=side, opp=OPPONENT[side])
         return
     if a is not DONE:
         i = a.arg
@@ -687,20 +703,18 @@ def _finish_command(d: Data, f: Frame) -> None:
     side = f["p"]
     n = f["n"]
     if n == 0:
-        log(d, f"{side} commands no cubes.")
+        log(d, "thirteen.command.none", side=side)
         return
     arena = f["arena"]
-    verb = "places" if f["mode"] == "place" else "removes"
-    word = "cube" if n == 1 else "cubes"
-    log(d, f"{side} {verb} {n} {word} {'in' if verb == 'places' else 'from'} {ARENAS[arena]} "
-           f"(now {d['cubes'][side][arena]}).")
+    code = "thirteen.command.place" if f["mode"] == "place" else "thirteen.command.remove"
+    log(d, code + "_one" if n == 1 else code, side=side, n=n, arena=ARENAS[arena], now=d["cubes"][side][arena])
     if n >= 2:
         if f["mode"] == "place":
-            shift_marker(d, side, CATEGORY[arena], n - 1, "Command")
+            shift_marker(d, side, CATEGORY[arena], n - 1, msg("thirteen.why.command"))
         elif f["low"]:
-            shift_marker(d, side, CATEGORY[arena], -(n - 1), "Command")
+            shift_marker(d, side, CATEGORY[arena], -(n - 1), msg("thirteen.why.command"))
         else:
-            log(d, f"{side} may not de-escalate by events this round: its marker stays.")
+            log(d, "thirteen.defcon.banned_stays", side=side)
 
 
 # -- the generic event cube frame ----------------------------------------------------
@@ -767,21 +781,22 @@ def _finish_cubes(d: Data, f: Frame) -> None:
     for i in done:
         counts[i] = counts.get(i, 0) + 1
     if counts:
-        parts = ", ".join(f"{k} {'in' if verb == 'place' else 'from'} {ARENAS[i]}" for i, k in counts.items())
-        log(d, f"{side} {'places' if verb == 'place' else 'removes'} {len(done)} "
-               f"{'cube' if len(done) == 1 else 'cubes'}: {parts}.")
+        part = "thirteen.cubes.in" if verb == "place" else "thirteen.cubes.from"
+        parts = [msg(part, n=k, arena=ARENAS[i]) for i, k in counts.items()]
+        code = "thirteen.cubes.place" if verb == "place" else "thirteen.cubes.remove"
+        log(d, code + "_one" if len(done) == 1 else code, side=side, n=len(done), parts=parts)
     else:
-        log(d, f"No {side} cubes {'placed' if verb == 'place' else 'removed'}.")
+        log(d, "thirteen.cubes.none_placed" if verb == "place" else "thirteen.cubes.none_removed", side=side)
     if f["symbol"]:
         for i, k in counts.items():
             if k < 2:
                 continue
             if verb == "place":
-                shift_marker(d, side, CATEGORY[i], k - 1, "DEFCON symbol")
+                shift_marker(d, side, CATEGORY[i], k - 1, msg("thirteen.why.symbol"))
             elif f["low"]:
-                shift_marker(d, side, CATEGORY[i], -(k - 1), "DEFCON symbol")
+                shift_marker(d, side, CATEGORY[i], -(k - 1), msg("thirteen.why.symbol"))
             else:
-                log(d, f"{side} may not de-escalate by events this round: its marker stays.")
+                log(d, "thirteen.defcon.banned_stays", side=side)
     if f["then"]:
         CONTINUATIONS[f["then"]](d, f, counts)
 
@@ -833,7 +848,7 @@ def _apply_shift(d: Data, f: Frame, a: Action) -> None:
     d["stack"].pop()
     answer: Any = None
     if a is PASS:
-        log(d, f"{f['p']} moves no DEFCON marker.")
+        log(d, "thirteen.shift.pass", side=f["p"])
     else:
         track, delta = shift_of(a)
         moved = shift_marker(d, f["side"], track, delta)
@@ -872,7 +887,8 @@ def _apply_agenda(d: Data, f: Frame, a: Action) -> None:
     d["stack"].pop()
     side = f["p"]
     d["kept"][side] = next(c for c in d["offered"][side] if agenda_type(c) == a.arg)
-    log(d, f"{side} secretly keeps one of its agendas.")
+    # Public: it says that a choice was made, never which agenda.
+    log(d, "thirteen.agenda.kept", side=side)
 
 
 def _legal_initiative(d: Data, f: Frame) -> list[Action]:
@@ -883,7 +899,7 @@ def _apply_initiative(d: Data, f: Frame, a: Action) -> None:
     d["stack"].pop()
     first = USSR if a is FIRST[USSR] else US
     d["next"] = first
-    log(d, f"{f['p']} chooses who plays first: {first}.")
+    log(d, "thirteen.round.initiative", side=f["p"], first=first)
 
 
 def _legal_aftermath(d: Data, f: Frame) -> list[Action]:
@@ -903,7 +919,7 @@ def _apply_aftermath(d: Data, f: Frame, a: Action) -> None:
     hand.clear()
     d["discard"].extend(rest)
     if rest:
-        log(d, f"{side} discards its other cards: {', '.join(CARD_NAME[x] for x in rest)}.")
+        log(d, "thirteen.aftermath.discards", side=side, cards=rest)
 
 
 def _legal_alliances(d: Data, f: Frame) -> list[Action]:
@@ -919,7 +935,7 @@ def _apply_alliances(d: Data, f: Frame, a: Action) -> None:
         to_aftermath(d, side, c)
     else:
         d["discard"].append(c)
-        log(d, f"{side} discards {CARD_NAME[c]} (Alliances).")
+        log(d, "thirteen.bonus.alliances_discard", side=side, card=c, arena=ARENAS[ALLIANCES])
 
 
 def _legal_stolen(d: Data, f: Frame) -> list[Action]:
@@ -940,7 +956,7 @@ def _apply_stolen(d: Data, f: Frame, a: Action) -> None:
     # The victim draws its replacement once the taken card is resolved.
     push(d, {"f": "replace", "side": OPPONENT[side]})
     if a.verb == "discard":
-        log(d, f"{side} discards {CARD_NAME[c]}.")
+        log(d, "thirteen.hand.discard", side=side, card=c)
         return
     play_card(d, side, c, a.verb)
 
@@ -958,7 +974,7 @@ def _apply_summit(d: Data, f: Frame, a: Action) -> None:
         hand.remove(c)
         d["discard"].append(c)
         f["n"] += 1
-        log(d, f"{side} discards {CARD_NAME[c]}.")
+        log(d, "thirteen.hand.discard", side=side, card=c)
         if hand:
             return
     d["stack"].pop()
@@ -969,7 +985,7 @@ def _apply_summit(d: Data, f: Frame, a: Action) -> None:
             break
         hand.append(c)
         n += 1
-    log(d, f"{side} draws {n} {'card' if n == 1 else 'cards'}.")
+    log(d, "thirteen.hand.draws_one" if n == 1 else "thirteen.hand.draws", side=side, n=n)
 
 
 # ---------------------------------------------------------------------------
@@ -1012,7 +1028,7 @@ def _proc_replace(d: Data, f: Frame) -> None:
     c = draw_card(d)
     if c is not None:
         d["hands"][side].append(c)
-        log(d, f"{side} draws a replacement card.")
+        log(d, "thirteen.hand.replacement", side=side)
 
 
 PROCS: dict[str, Callable[[Data, Frame], None]] = {"round": _proc_round, "replace": _proc_replace}

@@ -726,24 +726,25 @@ def test_containment_does_not_restrict_its_player() -> None:
     assert defcon(s, "US") == {"Military": 2, "Political": 2, "World Opinion": 2}
 
 
-def test_containment_does_not_cover_an_offered_event_by_default() -> None:
-    """Q10: the US resolves Mathematical Precision off a USSR Command: not a
-    card the US played, so the US may still lower its political marker."""
+def test_containment_covers_an_accepted_event_unless_the_option_exempts_it() -> None:
+    """Q10: the US accepts Mathematical Precision off a USSR Command. The
+    seed: an accepted event is resolved "as though they had played it
+    themselves", so Containment bans its de-escalation (the default).
+    ``containment_offered=False`` (Saito): only cards from the US's own hand
+    are covered, so the US may lower its political marker."""
+    for options in ({}, {"containment_offered": True}):
+        s = pos(hands={"USSR": ["Mathematical Precision", "Scramble"]}, effects={"Containment": ["US"]},
+                defcon={"US": {"Political": 4}}, options=options)
+        play(s, "command Mathematical Precision", "accept")
+        assert texts(s) == ["escalate Political 1", "escalate Political 2", "pass"]
+        refused(s, "de-escalate Political 1", "may not de-escalate here")
     s = pos(hands={"USSR": ["Mathematical Precision", "Scramble"]}, effects={"Containment": ["US"]},
-            defcon={"US": {"Political": 4}})
+            defcon={"US": {"Political": 4}}, options={"containment_offered": False})
     play(s, "command Mathematical Precision", "accept")
     assert s.current_player == "US" and kind(s) == "shift"
     assert "de-escalate Political 2" in texts(s)
     s.apply("de-escalate Political 2")
     assert defcon(s, "US")["Political"] == 2
-
-
-def test_containment_offered_option_covers_offered_events() -> None:
-    s = pos(hands={"USSR": ["Mathematical Precision", "Scramble"]}, effects={"Containment": ["US"]},
-            defcon={"US": {"Political": 4}}, options={"containment_offered": True})
-    play(s, "command Mathematical Precision", "accept")
-    assert texts(s) == ["escalate Political 1", "escalate Political 2", "pass"]
-    refused(s, "de-escalate Political 1", "may not de-escalate here")
 
 
 def test_containment_bay_of_pigs_effect_blocks_offered_events_too() -> None:

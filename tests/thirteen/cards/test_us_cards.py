@@ -173,15 +173,16 @@ def test_mathematical_precision_offered_to_the_us_who_accepts() -> None:
 
 
 def test_mathematical_precision_offered_event_escapes_containment_but_not_bay_of_pigs() -> None:
-    # Q10: Containment only covers cards the US played itself.
-    s = ussr_commands("Mathematical Precision", effects={"Containment": ["US"]})
+    # Q10, containment_offered=False (Saito): Containment only covers cards the US played itself.
+    s = ussr_commands("Mathematical Precision", effects={"Containment": ["US"]},
+                      options={"containment_offered": False})
     s.apply("accept")
     assert "de-escalate Political 1" in texts(s)
     s = ussr_commands("Mathematical Precision", effects={"Bay of Pigs": ["US"]})
     s.apply("accept")
     assert "de-escalate Political 1" not in texts(s)
-    s = ussr_commands("Mathematical Precision", effects={"Containment": ["US"]},
-                      options={"containment_offered": True})
+    # The default (the seed): an accepted event counts as played by the US.
+    s = ussr_commands("Mathematical Precision", effects={"Containment": ["US"]})
     s.apply("accept")
     assert "de-escalate Political 1" not in texts(s)
 
@@ -558,10 +559,10 @@ def test_non_invasion_pledge_under_a_ban_only_escalates(ban: str) -> None:
 
 def test_non_invasion_pledge_offered_to_the_us_who_accepts() -> None:
     s = ussr_commands("Non-Invasion Pledge", cubes={"USSR": {"Turkey": 2}}, defcon={"US": {"Political": 3}},
-                      effects={"Containment": ["US"]})
+                      effects={"Containment": ["US"]}, options={"containment_offered": False})
     s.apply("accept")
     play(s, "remove Turkey", "remove Turkey")
-    # Containment does not cover an event accepted off the USSR's card (Q10).
+    # containment_offered=False: Containment does not cover an event accepted off the USSR's card (Q10).
     s.apply("de-escalate Political 2")
     assert defcon(s, "US")["Political"] == 1
     assert cubes(s, "USSR") == {}
@@ -700,10 +701,11 @@ def test_invasion_of_cuba_ban_blocks_the_second_step(ban: str) -> None:
 
 
 def test_invasion_of_cuba_offered_to_the_us_who_accepts() -> None:
-    s = ussr_commands("Invasion of Cuba", defcon={"US": {"Political": 5}}, effects={"Containment": ["US"]})
+    s = ussr_commands("Invasion of Cuba", defcon={"US": {"Political": 5}}, effects={"Containment": ["US"]},
+                      options={"containment_offered": False})
     s.apply("accept")
     s.apply("escalate Military 2")
-    # Q10: Containment does not cover the offered event.
+    # Q10, containment_offered=False: Containment does not cover the offered event.
     s.apply("de-escalate Political 2")
     assert defcon(s, "US") == {"Military": 3, "Political": 3, "World Opinion": 1}
     assert at_ussr_command(s, 1)
@@ -1003,13 +1005,18 @@ def test_us_events_are_never_the_ussrs_to_play(card: str) -> None:
     refused(s, f"event {card}", f"{card} is a US card: USSR may only command with it")
 
 
-def test_u_2_photographs_offered_event_removal_escapes_containment() -> None:
-    # Q10: the US resolves the event off the USSR's card, so Containment does
-    # not stop the Command's DEFCON drop; Bay of Pigs does.
+def test_u_2_photographs_offered_event_removal_escapes_containment_only_with_containment_offered_off() -> None:
+    # Q10, containment_offered=False: the US resolves the event off the USSR's
+    # card, so Containment does not stop the Command's DEFCON drop; Bay of Pigs
+    # does, and so does Containment by default (the seed).
+    s = ussr_commands("U-2 Photographs", cubes={"US": {"Atlantic": 3}}, defcon={"US": {"Military": 5}},
+                      effects={"Containment": ["US"]}, options={"containment_offered": False})
+    play(s, "accept", "remove Atlantic", "remove Atlantic", "remove Atlantic")
+    assert defcon(s, "US")["Military"] == 3
     s = ussr_commands("U-2 Photographs", cubes={"US": {"Atlantic": 3}}, defcon={"US": {"Military": 5}},
                       effects={"Containment": ["US"]})
     play(s, "accept", "remove Atlantic", "remove Atlantic", "remove Atlantic")
-    assert defcon(s, "US")["Military"] == 3
+    assert defcon(s, "US")["Military"] == 5
     s = ussr_commands("U-2 Photographs", cubes={"US": {"Atlantic": 3}}, defcon={"US": {"Military": 5}},
                       effects={"Bay of Pigs": ["US"]})
     play(s, "accept", "remove Atlantic", "remove Atlantic", "remove Atlantic")

@@ -358,22 +358,22 @@ def test_missile_trade_stops_at_the_bottom_of_the_track() -> None:
     assert defcon(s, "USSR")["Military"] == 1
 
 
-def test_missile_trade_offered_under_containment_still_lowers_by_default() -> None:
-    # Q10: Containment covers only cards the USSR played itself; this one the US played.
+def test_missile_trade_accepted_under_containment_lowers_only_with_containment_offered_off() -> None:
+    # Q10 default (the seed): the accepted event counts as played by the USSR, so the ban holds.
     fields: dict[str, Any] = {"defcon": {"USSR": {"Military": 5}}, "cubes": {"USSR": {"Berlin": 2}},
                               "effects": {"Containment": ["USSR"]}}
     s = us_commands("Missile Trade", **fields)
     offer_accepted(s, "Missile Trade")
     play(s, "remove Berlin", "remove Berlin")
     assert cubes(s, "USSR") == {}
-    assert defcon(s, "USSR")["Military"] == 4
+    assert defcon(s, "USSR")["Military"] == 5
     assert s.current_player == "US" and kind(s) == "command"
-    # containment_offered: the ban also covers events resolved off the US card.
-    s = us_commands("Missile Trade", options={"containment_offered": True}, **fields)
+    # containment_offered=False (Saito): the US played this card, so Containment does not apply.
+    s = us_commands("Missile Trade", options={"containment_offered": False}, **fields)
     offer_accepted(s, "Missile Trade")
     play(s, "remove Berlin", "remove Berlin")
     assert cubes(s, "USSR") == {}
-    assert defcon(s, "USSR")["Military"] == 5
+    assert defcon(s, "USSR")["Military"] == 4
 
 
 # ---------------------------------------------------------------------------
@@ -742,16 +742,17 @@ def test_turn_back_the_ships_is_blocked_by_a_ban() -> None:
 
 def test_turn_back_the_ships_offered_to_the_ussr_then_the_us_commands() -> None:
     fields: dict[str, Any] = {"defcon": {"USSR": {"Political": 6}}, "effects": {"Containment": ["USSR"]}}
-    s = us_commands("Turn Back the Ships", **fields)
+    s = us_commands("Turn Back the Ships", options={"containment_offered": False}, **fields)
     offer_accepted(s, "Turn Back the Ships")
-    # Q10 default: the US played the card, so Containment does not apply.
+    # containment_offered=False (Q10, Saito): the US played the card, so Containment does not apply.
     s.apply("de-escalate Political 2")
     assert defcon(s, "USSR")["Political"] == 4
     assert s.current_player == "US" and kind(s) == "command"
     s.apply("place Turkey")
     assert cube(s, "US", "Turkey") == 2
     assert s.current_player == "USSR"
-    s = us_commands("Turn Back the Ships", options={"containment_offered": True}, **fields)
+    # The default (the seed): the accepted event counts as the USSR's own: the ban holds.
+    s = us_commands("Turn Back the Ships", **fields)
     offer_accepted(s, "Turn Back the Ships")
     assert defcon(s, "USSR")["Political"] == 6
     assert s.current_player == "US" and kind(s) == "command"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
-from brinkmanship.thirteen.board import ARENAS_OF_TRACK, CARD_NAME, OPPONENT
+from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, OPPONENT
 from brinkmanship.thirteen.rules import (
     ALL_ARENAS,
     TELEVISION,
@@ -48,9 +48,9 @@ def fifty_fifty(d: Data, ctx: Frame) -> None:
     allows the same track twice, as Saito does)."""
     side = dominator(d, TELEVISION)
     if side is None:
-        log(d, "Television is tied: Fifty-Fifty does nothing.")
+        log(d, "thirteen.event.fifty_fifty_tied", arena=ARENAS[TELEVISION], card=ctx["c"])
         return
-    log(d, f"{side} leads in Television and may move two of its DEFCON markers one step each.")
+    log(d, "thirteen.event.fifty_fifty_leader", side=side, arena=ARENAS[TELEVISION])
     low = may_lower(d, side, ctx["r"], ctx["by"])
     push_shift(d, side, side, [0, 1, 2], 1, then="fifty_fifty_second", down=low, low=low)
 
@@ -69,7 +69,7 @@ def sops(d: Data, ctx: Frame) -> None:
     """Every Command of the resolver handles one more cube this round."""
     r = ctx["r"]
     d["fx"]["sops"] = [*d["fx"]["sops"], r]
-    log(d, f"SOPs: {r}'s Commands handle one extra cube for the rest of the round.")
+    log(d, "thirteen.event.sops", card=ctx["c"], side=r)
 
 
 @event(5)
@@ -87,13 +87,13 @@ def intelligence_reports(d: Data, ctx: Frame) -> None:
     victim = OPPONENT[r]
     hand = d["hands"][victim]
     if not hand:
-        log(d, f"{victim} has no cards: Intelligence Reports takes nothing.")
+        log(d, "thirteen.event.intelligence_reports_nothing", side=victim, card=ctx["c"])
         return
     c = hand.pop(rng.randbelow(d, len(hand)))
     d["held"].append(c)
     d["reveals"] += 1
-    log(d, f"{r} takes {CARD_NAME[c]} at random from the {victim} hand; {victim} will draw a replacement "
-           "once it is resolved.")
+    # Public: the taken card is played or discarded at once (rulings.md 61).
+    log(d, "thirteen.event.intelligence_reports_takes", side=r, card=c, opp=victim)
     push(d, {"f": "stolen", "p": r, "card": c})
 
 
@@ -110,7 +110,7 @@ def to_the_brink(d: Data, ctx: Frame) -> None:
     """The opponent's Commands handle one cube fewer (at least 1) this round."""
     opp = OPPONENT[ctx["r"]]
     d["fx"]["brink"] = [*d["fx"]["brink"], opp]
-    log(d, f"To the Brink: {opp}'s Commands handle one cube fewer (at least 1) for the rest of the round.")
+    log(d, "thirteen.event.to_the_brink", card=ctx["c"], side=opp)
 
 
 @event(9)
@@ -125,10 +125,10 @@ def u_thant(d: Data, ctx: Frame) -> None:
     """All three of the resolver's markers de-escalate one step."""
     r = ctx["r"]
     if not may_lower(d, r, r, ctx["by"]):
-        log(d, f"{r} may not de-escalate by events this round: U Thant does nothing.")
+        log(d, "thirteen.event.banned_nothing", side=r, card=ctx["c"])
         return
     for t in range(3):
-        shift_marker(d, r, t, -1, "U Thant")
+        shift_marker(d, r, t, -1, ctx["c"])
 
 
 @event(11)
@@ -136,7 +136,7 @@ def containment(d: Data, ctx: Frame) -> None:
     """The opponent may not de-escalate with events of cards it plays this round."""
     opp = OPPONENT[ctx["r"]]
     d["fx"]["containment"] = [*d["fx"]["containment"], opp]
-    log(d, f"Containment: {opp} may not de-escalate DEFCON with events of cards it plays this round.")
+    log(d, "thirteen.event.containment", card=ctx["c"], side=opp)
 
 
 @event(12)

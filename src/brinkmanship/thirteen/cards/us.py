@@ -26,15 +26,16 @@ MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
 CUBA = (0, 3)  # Cuba (Military), Cuba (Political)
 ATLANTIC, BERLIN, TURKEY, ITALY, ALLIANCES = 1, 2, 4, 5, 8
 REMOVE, PLACE = OPTIONS.index("remove"), OPTIONS.index("place")
+AIR_STRIKE = 19
 
 
-def halve(d: Data, side: str, arena: int, why: str) -> None:
-    """Remove half of ``side``'s cubes in ``arena``, rounded up."""
+def halve(d: Data, side: str, arena: int, card: int) -> None:
+    """Remove half of ``side``'s cubes in ``arena``, rounded up (the event of ``card``)."""
     n = d["cubes"][side][arena]
     k = (n + 1) // 2
     d["cubes"][side][arena] = n - k
-    log(d, f"{why}: {k} {side} {'cube' if k == 1 else 'cubes'} removed from {ARENAS[arena]} "
-           f"(now {n - k}).")
+    log(d, "thirteen.event.halve_one" if k == 1 else "thirteen.event.halve",
+        card=card, n=k, side=side, arena=ARENAS[arena], now=n - k)
 
 
 @event(14)
@@ -66,7 +67,7 @@ def lessons_of_munich(d: Data, ctx: Frame) -> None:
 @event(18)
 def operation_mongoose(d: Data, ctx: Frame) -> None:
     """US +1 prestige; then the USSR may move one US marker one step."""
-    gain_prestige(d, US, 1, "Operation Mongoose")
+    gain_prestige(d, US, 1, ctx["c"])
     push_shift(d, USSR, US, [0, 1, 2], 1)
 
 
@@ -87,7 +88,7 @@ def _air_strike(d: Data, f: Frame, answer: Any) -> None:
 
 @then("air_strike_target")
 def _air_strike_target(d: Data, f: Frame, answer: Any) -> None:
-    halve(d, USSR, answer, "Air Strike")
+    halve(d, USSR, answer, AIR_STRIKE)
 
 
 @event(20)
@@ -103,7 +104,7 @@ def offensive_missiles(d: Data, ctx: Frame) -> None:
     """If the US political marker is in the DEFCON 3 zone, up to one US
     cube on each political arena."""
     if d["defcon"][US][1] >= DEFCON2_FROM:
-        log(d, "The US political marker is not in the DEFCON 3 zone: Offensive Missiles does nothing.")
+        log(d, "thirteen.event.offensive_missiles_nothing", side=US, card=ctx["c"])
         return
     push_cubes(d, US, US, "place", 3, POLITICAL, per_arena=1)
 
@@ -120,7 +121,7 @@ def _invasion_of_cuba(d: Data, f: Frame, answer: Any) -> None:
     if answer is None or answer[1] <= 0:
         return
     if not may_lower(d, US, US, f["data"]["by"]):
-        log(d, "The US may not de-escalate by events this round.")
+        log(d, "thirteen.event.invasion_of_cuba_banned", side=US)
         return
     push_shift(d, US, US, [1, 2], answer[1], up=False, exact=True)
 
@@ -150,7 +151,7 @@ def _wave_and_smile(d: Data, f: Frame, counts: Any) -> None:
     n = sum(counts.values())
     others = [i for i in ALL_ARENAS if i not in counts]
     if not push_cubes(d, US, US, "place", n, others, optional=False):
-        log(d, "No other arena can take the cubes: they stay in the US reserve.")
+        log(d, "thirteen.event.wave_and_smile_stay", side=US)
 
 
 @event(26)
@@ -158,6 +159,6 @@ def eyeball_to_eyeball(d: Data, ctx: Frame) -> None:
     """If US military is above USSR military, up to 3 US cubes on the Cuba
     arenas (the DEFCON symbol escalates each arena's own track)."""
     if d["defcon"][US][0] <= d["defcon"][USSR][0]:
-        log(d, "The US military marker is not above the USSR's: Eyeball to Eyeball does nothing.")
+        log(d, "thirteen.event.eyeball_to_eyeball_nothing", side=US, opp=USSR, card=ctx["c"])
         return
     push_cubes(d, US, US, "place", 3, CUBA, symbol=True)

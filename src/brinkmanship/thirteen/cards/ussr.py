@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.thirteen.actions import OPTIONS
-from brinkmanship.thirteen.board import ARENAS_OF_TRACK, US, USSR
+from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, US, USSR
 from brinkmanship.thirteen.cards.us import halve
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM
 from brinkmanship.thirteen.rules import (
@@ -28,6 +28,7 @@ MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
 CUBA = (0, 3)
 ATLANTIC, TURKEY, ITALY, TELEVISION, UNITED_NATIONS, ALLIANCES = 1, 4, 5, 6, 7, 8
 REMOVE, BAN = OPTIONS.index("remove"), OPTIONS.index("ban")
+BAY_OF_PIGS, U_2_DOWNED = 34, 38
 
 
 @event(27)
@@ -62,7 +63,7 @@ def fidel_castro(d: Data, ctx: Frame) -> None:
 @event(31)
 def berlin_blockade(d: Data, ctx: Frame) -> None:
     """USSR +2 prestige; then the US may move one USSR marker 0-2 steps."""
-    gain_prestige(d, USSR, 2, "Berlin Blockade")
+    gain_prestige(d, USSR, 2, ctx["c"])
     push_shift(d, US, USSR, [0, 1, 2], 2)
 
 
@@ -75,8 +76,8 @@ def suez_hungary(d: Data, ctx: Frame) -> None:
     while cubes[USSR][ITALY] <= cubes[US][ITALY] and cubes[USSR][ITALY] < ARENA_MAX and can_place(d, USSR, ITALY):
         cubes[USSR][ITALY] += 1
         n += 1
-    log(d, f"Suez-Hungary: the USSR places {n} {'cube' if n == 1 else 'cubes'} in Italy "
-           f"(USSR {cubes[USSR][ITALY]}, US {cubes[US][ITALY]}).")
+    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=ctx["c"],
+        side=USSR, n=n, arena=ARENAS[ITALY], now=cubes[USSR][ITALY], opp=US, now2=cubes[US][ITALY])
 
 
 @event(33)
@@ -84,7 +85,7 @@ def maskirovka(d: Data, ctx: Frame) -> None:
     """If the USSR military marker is in the DEFCON 3 zone, up to one USSR
     cube on each military arena."""
     if d["defcon"][USSR][0] >= DEFCON2_FROM:
-        log(d, "The USSR military marker is not in the DEFCON 3 zone: Maskirovka does nothing.")
+        log(d, "thirteen.event.maskirovka_nothing", side=USSR, card=ctx["c"])
         return
     push_cubes(d, USSR, USSR, "place", 3, MILITARY, per_arena=1)
 
@@ -103,10 +104,11 @@ def bay_of_pigs(d: Data, ctx: Frame) -> None:
 def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
     if answer == REMOVE:
         d["cubes"][US][ALLIANCES] -= 2
-        log(d, f"Bay of Pigs: the US removes 2 cubes from Alliances (now {d['cubes'][US][ALLIANCES]}).")
+        log(d, "thirteen.event.bay_of_pigs_remove", card=BAY_OF_PIGS, side=US, n=2, arena=ARENAS[ALLIANCES],
+            now=d["cubes"][US][ALLIANCES])
     else:
         d["fx"]["bay_of_pigs"] = [*d["fx"]["bay_of_pigs"], US]
-        log(d, "Bay of Pigs: the US may not de-escalate DEFCON by events for the rest of the round.")
+        log(d, "thirteen.event.bay_of_pigs_ban", card=BAY_OF_PIGS, side=US)
 
 
 @event(35)
@@ -114,7 +116,7 @@ def turn_back_the_ships(d: Data, ctx: Frame) -> None:
     """De-escalate the most escalated USSR marker 0-2 steps (the USSR picks
     among tied markers)."""
     if not may_lower(d, USSR, USSR, ctx["by"]):
-        log(d, "The USSR may not de-escalate by events this round: Turn Back the Ships does nothing.")
+        log(d, "thirteen.event.turn_back_the_ships_banned", side=USSR, card=ctx["c"])
         return
     row = d["defcon"][USSR]
     top = max(row)
@@ -144,7 +146,7 @@ def u_2_downed(d: Data, ctx: Frame) -> None:
 
 @then("u_2_downed")
 def _u_2_downed(d: Data, f: Frame, answer: Any) -> None:
-    halve(d, US, answer, "U-2 Downed")
+    halve(d, US, answer, U_2_DOWNED)
 
 
 @event(39)
