@@ -4,8 +4,9 @@ Run: ``.venv/bin/python benchmarks/bench_thirteen.py [--games N] [--option NAME=
 
 Reports random full games per second, decisions (actions applied) per
 second and per game, and the cost of ``clone()``, ``legal_actions()``,
-``view()``, ``resample()`` and a JSON round trip measured over states
-sampled from real games.
+``view()`` (and the mover's view without the log, as bots read it),
+``resample()`` and a JSON round trip measured over states sampled from
+real games.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def main() -> None:
     print(f"  clone()            {per_call(lambda s: s.clone(), samples):10.2f} us")
     print(f"  legal_actions()    {per_call(lambda s: s.game.legal_actions(s.data), live):10.2f} us")
     print(f"  view(side)         {per_call(lambda s: s.view('US'), samples):10.2f} us")
+    print(f"  view(mover, log=False) {per_call(lambda s: s.view(s.current_player, log=False), live):6.2f} us")
     print(f"  resample(side)     {per_call(lambda s: s.resample('US', rng), live):10.2f} us")
     print(f"  to_json()+load()   {per_call(lambda s: bm.load(s.to_json()), samples, 1):10.2f} us")
     print(f"  states sampled     {len(samples):10d}")

@@ -310,3 +310,24 @@ def test_games_are_reproducible() -> None:
     _, res = play_game("thirteen", 9, {}, {"USSR": "heuristic", "US": "random"}, keep_actions=True)
     _, again = play_game("thirteen", 9, {}, {"USSR": "heuristic", "US": "random"}, keep_actions=True)
     assert res.actions == again.actions
+
+
+def test_it_reads_the_decision_data_never_prompt_or_log_text() -> None:
+    """Every prompt and log text replaced by a placeholder: the same moves."""
+    def game(seed: int, blank: bool) -> list[str]:
+        state = bm.new_game("thirteen", seed=seed)
+        bots = {"USSR": HeuristicBot(seed), "US": HeuristicBot(seed + 1)}
+        done = []
+        while not state.is_terminal:
+            side = state.current_player
+            assert side is not None
+            view = state.view(side)
+            if blank:
+                view["decision"]["prompt"] = "?"
+                view["log"] = [{"code": "raw", "args": {"text": "?"}, "to": "all"} for _ in view["log"]]
+            a = bots[side].choose(view, state.legal_actions())
+            done.append(a.text)
+            state.apply(a)
+        return done
+    for seed in (3, 4):
+        assert game(seed, True) == game(seed, False)

@@ -47,6 +47,8 @@ from brinkmanship.thirteen.data.board import (
     SUPPLY,
     zone,
 )
+from brinkmanship.thirteen.defcon import push_top, war_at
+from brinkmanship.thirteen.defcon import pushed as pushed_position
 
 View = dict[str, Any]
 
@@ -77,13 +79,12 @@ def prestige_text(view: View) -> Text:
 
 
 def war_now(markers: dict[str, int]) -> bool:
-    """Would these three markers trigger nuclear war at the end of a round?
-    (one in the DEFCON 1 zone, or all three in DEFCON 2 or worse)"""
-    pos = list(markers.values())
-    return max(pos) >= DEFCON1_FROM or min(pos) >= DEFCON2_FROM
+    """Would these three markers (by track name) trigger nuclear war at the
+    end of a round? (``thirteen.defcon.war_at``)"""
+    return war_at(list(markers.values()))
 
 
-_PUSHED_AT = {"zone": f"{DEFCON2_FROM}-{DEFCON1_FROM - 1}", "saito": f"{DEFCON2_FROM}-{DEFCON1_FROM - 2}"}
+_PUSHED_AT = {mode: f"{DEFCON2_FROM}-{push_top(mode)}" for mode in ("zone", "saito")}
 _TRACK_AGENDAS = {t.name: TRACKS[t.target] for t in AGENDA_TYPES if t.kind == "track"}
 
 
@@ -96,13 +97,9 @@ def pushed(defcon: dict[str, dict[str, int]], tracks: Sequence[str], mode: str) 
     {'Military': 7}
     """
     out = {s: dict(m) for s, m in defcon.items()}
-    if mode == "none":
-        return out
-    top = DEFCON1_FROM - 1 if mode == "zone" else DEFCON1_FROM - 2
     for track in tracks:
         for markers in out.values():
-            if DEFCON2_FROM <= markers[track] <= top:
-                markers[track] += 1
+            markers[track] = pushed_position(markers[track], mode)
     return out
 
 
@@ -482,45 +479,33 @@ def log_lines(lines: Sequence[str | dict[str, Any]], start: int = 0, numbered: b
     return out
 
 
-# What each ``choose`` option does, by the set of options asked (the card asking).
-CHOICE_TEXT: dict[frozenset[str], tuple[str, dict[str, str]]] = {
-    frozenset(("remove", "place")): ("Air Strike", {
-        "remove": "halve (rounded up) the USSR cubes in one Cuba arena (you choose which next)",
-        "place": "place up to 2 US cubes on Alliances"}),
-    frozenset(("remove", "ban")): ("Bay of Pigs", {
-        "remove": "remove 2 US cubes from Alliances",
-        "ban": "the US may not de-escalate DEFCON by events for the rest of the round"}),
-}
-
 _SEEN_CARD = {"offer": "The card commanded", "stolen": "The stolen card", "alliances": "Drawn for Alliances"}
 
 
 def decision_card(view: View) -> int | None:
     """The card a decision is about when it is not in the viewer's hand: the
-    card the opponent commands with (offer), the stolen card, the Alliances draw."""
-    kind = view["decision_kind"]
-    if kind in ("stolen", "alliances") and view["looking_at"]:
-        return CARD_NAME.index(view["looking_at"][-1])
-    if kind == "offer":
-        named = [n for n in range(1, len(CARD_NAME)) if f" commands with {CARD_NAME[n]}:" in view["decision"]["prompt"]]
-        return named[0] if named else None
-    return None
+    card the opponent commands with (offer), the stolen card, the Alliances
+    draw (the decision names it only to the side that drew it)."""
+    dec = view["decision"]
+    if dec is None or dec["kind"] not in _SEEN_CARD:
+        return None
+    card: int | None = dec["card"]
+    return card
 
 
 def decision(view: View) -> RenderableType:
     """The pending decision as a prompt line, with the card it is about (when
     the viewer does not hold it) or what each option of a choice does."""
-    line = Text(view["decision"]["prompt"], style="bold")
+    dec = view["decision"]
+    line = Text(dec["prompt"], style="bold")
     card = decision_card(view)
     parts: list[RenderableType] = []
     if card is not None and view["viewer"] in SIDES:
-        parts.append(CardList([card], _SEEN_CARD[view["decision_kind"]], event_for=view["viewer"]))
-    options = [a.split(" ", 1)[1] for a in view["legal_actions"] if a.startswith("choose ")]
-    explained = CHOICE_TEXT.get(frozenset(options))
-    if explained:
-        name, what = explained
-        parts.append(Text(f"{name}:", style="bold"))
-        parts.extend(Text(f"  choose {o}: {what[o]}") for o in options)
+        parts.append(CardList([card], _SEEN_CARD[dec["kind"]], event_for=view["viewer"]))
+    if dec["kind"] == "ask" and dec["answer"] == "choose" and dec["means"] and view["legal_actions"]:
+        if dec["card"]:
+            parts.append(Text(f"{CARD_NAME[dec['card']]}:", style="bold"))
+        parts.extend(Text(f"  choose {o}: {render(dec['means'][o])}") for o in dec["options"])
     if not parts:
         return line
     return Group(*parts, line)

@@ -30,6 +30,65 @@ ARENAS_OF_TRACK: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(N_ARENAS) if CATEGORY[i] == t) for t in range(len(TRACKS)))
 AGENDA_NAME: tuple[str, ...] = tuple(a.name for a in AGENDA_TYPES)
 
+# Arena indexes and DEFCON tracks for the rules and bots that name them
+# (looked up by printed name, so a reordered table cannot mislabel them).
+CUBA_MILITARY = ARENAS.index("Cuba (Military)")
+ATLANTIC = ARENAS.index("Atlantic")
+BERLIN = ARENAS.index("Berlin")
+CUBA_POLITICAL = ARENAS.index("Cuba (Political)")
+TURKEY = ARENAS.index("Turkey")
+ITALY = ARENAS.index("Italy")
+TELEVISION = ARENAS.index("Television")
+UNITED_NATIONS = ARENAS.index("United Nations")
+ALLIANCES = ARENAS.index("Alliances")
+CUBA: tuple[int, int] = (CUBA_MILITARY, CUBA_POLITICAL)
+MILITARY_TRACK = TRACKS.index("Military")
+POLITICAL_TRACK = TRACKS.index("Political")
+WORLD_OPINION_TRACK = TRACKS.index("World Opinion")
+ALL_TRACKS: tuple[int, ...] = tuple(range(len(TRACKS)))
+
+# Strategy card numbers for the code that singles a card out (events are
+# registered by number in ``cards/``; these name the same numbers).
+SPEECH_TO_THE_NATION = CARD_NAME.index("Speech to the Nation")
+THE_GUNS_OF_AUGUST = CARD_NAME.index("The Guns of August")
+FIFTY_FIFTY = CARD_NAME.index("Fifty-Fifty")
+SOPS = CARD_NAME.index("SOPs")
+CLOSE_ALLIES = CARD_NAME.index("Close Allies")
+INTELLIGENCE_REPORTS = CARD_NAME.index("Intelligence Reports")
+SUMMIT_MEETING = CARD_NAME.index("Summit Meeting")
+TO_THE_BRINK = CARD_NAME.index("To the Brink")
+NUCLEAR_SUBMARINES = CARD_NAME.index("Nuclear Submarines")
+U_THANT = CARD_NAME.index("U Thant")
+CONTAINMENT = CARD_NAME.index("Containment")
+A_FACE_SAVER = CARD_NAME.index("A Face-Saver")
+SCRAMBLE = CARD_NAME.index("Scramble")
+MATHEMATICAL_PRECISION = CARD_NAME.index("Mathematical Precision")
+EXCOMM = CARD_NAME.index("Excomm")
+PUBLIC_PROTESTS = CARD_NAME.index("Public Protests")
+LESSONS_OF_MUNICH = CARD_NAME.index("Lessons of Munich")
+OPERATION_MONGOOSE = CARD_NAME.index("Operation Mongoose")
+AIR_STRIKE = CARD_NAME.index("Air Strike")
+NON_INVASION_PLEDGE = CARD_NAME.index("Non-Invasion Pledge")
+OFFENSIVE_MISSILES = CARD_NAME.index("Offensive Missiles")
+INVASION_OF_CUBA = CARD_NAME.index("Invasion of Cuba")
+QUARANTINE = CARD_NAME.index("Quarantine")
+U_2_PHOTOGRAPHS = CARD_NAME.index("U-2 Photographs")
+WAVE_AND_SMILE = CARD_NAME.index("Wave and Smile")
+EYEBALL_TO_EYEBALL = CARD_NAME.index("Eyeball to Eyeball")
+MRBMS_AND_IRBMS = CARD_NAME.index("MRBMs & IRBMs")
+MOSCOW_IS_OUR_BRAIN = CARD_NAME.index("Moscow is our Brain")
+MISSILE_TRADE = CARD_NAME.index("Missile Trade")
+FIDEL_CASTRO = CARD_NAME.index("Fidel Castro")
+BERLIN_BLOCKADE = CARD_NAME.index("Berlin Blockade")
+SUEZ_HUNGARY = CARD_NAME.index("Suez-Hungary")
+MASKIROVKA = CARD_NAME.index("Maskirovka")
+BAY_OF_PIGS = CARD_NAME.index("Bay of Pigs")
+TURN_BACK_THE_SHIPS = CARD_NAME.index("Turn Back the Ships")
+STRATEGIC_BALANCE = CARD_NAME.index("Strategic Balance")
+NATIONAL_LIBERATION = CARD_NAME.index("National Liberation")
+U_2_DOWNED = CARD_NAME.index("U-2 Downed")
+DEFENSIVE_MISSILES = CARD_NAME.index("Defensive Missiles")
+
 
 def _key(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).lower()
@@ -113,7 +172,16 @@ def agenda_index(text: str) -> int:
 
 
 __all__ = [
-    "AGENDA_CARDS", "AGENDA_NAME", "AGENDA_TYPES", "ARENAS", "ARENAS_OF_TRACK", "CARDS", "CARD_COMMAND",
-    "CARD_FACTION", "CARD_NAME", "CARD_SYMBOL", "CATEGORY", "N_AGENDA_CARDS", "N_ARENAS", "N_CARDS",
-    "OPPONENT", "SIDES", "TRACKS", "US", "USSR", "agenda_index", "arena_index", "card_number", "track_index",
+    "AGENDA_CARDS", "AGENDA_NAME", "AGENDA_TYPES", "AIR_STRIKE", "ALLIANCES", "ALL_TRACKS", "ARENAS",
+    "ARENAS_OF_TRACK", "ATLANTIC", "A_FACE_SAVER", "BAY_OF_PIGS", "BERLIN", "BERLIN_BLOCKADE", "CARDS",
+    "CARD_COMMAND", "CARD_FACTION", "CARD_NAME", "CARD_SYMBOL", "CATEGORY", "CLOSE_ALLIES", "CONTAINMENT", "CUBA",
+    "CUBA_MILITARY", "CUBA_POLITICAL", "DEFENSIVE_MISSILES", "EXCOMM", "EYEBALL_TO_EYEBALL", "FIDEL_CASTRO",
+    "FIFTY_FIFTY", "INTELLIGENCE_REPORTS", "INVASION_OF_CUBA", "ITALY", "LESSONS_OF_MUNICH", "MASKIROVKA",
+    "MATHEMATICAL_PRECISION", "MILITARY_TRACK", "MISSILE_TRADE", "MOSCOW_IS_OUR_BRAIN", "MRBMS_AND_IRBMS",
+    "NATIONAL_LIBERATION", "NON_INVASION_PLEDGE", "NUCLEAR_SUBMARINES", "N_AGENDA_CARDS", "N_ARENAS", "N_CARDS",
+    "OFFENSIVE_MISSILES", "OPERATION_MONGOOSE", "OPPONENT", "POLITICAL_TRACK", "PUBLIC_PROTESTS", "QUARANTINE",
+    "SCRAMBLE", "SIDES", "SOPS", "SPEECH_TO_THE_NATION", "STRATEGIC_BALANCE", "SUEZ_HUNGARY", "SUMMIT_MEETING",
+    "TELEVISION", "THE_GUNS_OF_AUGUST", "TO_THE_BRINK", "TRACKS", "TURKEY", "TURN_BACK_THE_SHIPS", "UNITED_NATIONS",
+    "US", "USSR", "U_2_DOWNED", "U_2_PHOTOGRAPHS", "U_THANT", "WAVE_AND_SMILE", "WORLD_OPINION_TRACK", "agenda_index",
+    "arena_index", "card_number", "track_index",
 ]

@@ -7,7 +7,6 @@ hot path (legal actions) never builds these strings.
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action
-from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
     ARENAS,
@@ -16,67 +15,16 @@ from brinkmanship.thirteen.board import (
     OPPONENT,
     TRACKS,
 )
-from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, PLAYS_PER_ROUND, SUPPLY
+from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, SUPPLY
+from brinkmanship.thirteen.decisions import decision
 from brinkmanship.thirteen.rules import Data, agenda_type, reserve
 
 
-def _cubes(n: int) -> str:
-    return f"{n} cube" if n == 1 else f"{n} cubes"
-
-
 def describe(d: Data) -> str:
-    """A one-line public prompt for the pending decision."""
-    if d["over"]:
-        return "game over"
-    f = d["stack"][-1]
-    kind = f["f"]
-    p = f["p"]
-    if kind == "turn":
-        return (f"{p}: play a card (round {d['round']}, play {d['plays'][p] + 1} of {PLAYS_PER_ROUND}): "
-                "'command <card>' or 'event <card>'")
-    if kind == "offer":
-        return f"{p}: {f['by']} commands with {CARD_NAME[f['card']]}: 'accept' its event or 'decline'"
-    if kind == "command":
-        where = "any arena" if len(f["arenas"]) == len(ARENAS) else ", ".join(ARENAS[i] for i in f["arenas"])
-        if f["mode"]:
-            return (f"{p}: Command, {f['n']} of {f['left']} cubes {f['mode']}d in {ARENAS[f['arena']]}: "
-                    f"{f['mode']} more or 'done'")
-        letter = ", 'letter' for +1" if f["letter"] and d["letter"] == p else ""
-        how = "place or remove" if f["remove"] else "place"
-        return (f"{p}: Command {_cubes(f['left'])} in one arena ({where}): {how}{letter}, "
-                "'done' to stop")
-    if kind == "cubes":
-        whose = "" if f["side"] == p else f"{f['side']} "
-        amount = "any number of" if f["left"] >= 99 else f"up to {f['left']}"
-        limit = f", at most {f['max']} per arena" if f["max"] else ""
-        if f["one"]:
-            limit += ", all in one arena"
-        stop = "; 'done' to stop" if f["optional"] else " (all that fit)"
-        return f"{p}: {f['verb']} {amount} {whose}cubes{limit}{stop}"
-    if kind == "shift":
-        whose = "your" if f["side"] == p else f"a {f['side']}"
-        tracks = ", ".join(TRACKS[t] for t in f["tracks"])
-        dirs = "up or down" if f["up"] and f["down"] else ("up" if f["up"] else "down")
-        amount = f"exactly {f['steps']}" if f["exact"] else f"up to {f['steps']}"
-        unit = "step" if f["steps"] == 1 else "steps"
-        return f"{p}: move {whose} DEFCON marker ({tracks}) {dirs}, {amount} {unit}; 'pass' for none"
-    if kind == "ask":
-        if f["kind"] == "target":
-            return f"{p}: choose an arena: {', '.join(ARENAS[i] for i in f['options'])}"
-        return f"{p}: choose: {', '.join(OPTIONS[i] for i in f['options'])}"
-    if kind == "agenda":
-        return f"{p}: keep one of your agendas secretly ('agenda <name>')"
-    if kind == "initiative":
-        return f"{p}: choose who plays first this round ('first USSR' or 'first US')"
-    if kind == "aftermath":
-        return f"{p}: choose the card to put in the Aftermath (the others are discarded)"
-    if kind == "alliances":
-        return f"{p}: Alliances: put the drawn card in the Aftermath or discard it"
-    if kind == "stolen":
-        return f"{p}: play {CARD_NAME[f['card']]} now (command or event) or discard it"
-    if kind == "summit":
-        return f"{p}: Summit Meeting: discard any cards, then 'done' to draw as many"
-    return f"{p}: {kind}"
+    """A one-line public prompt for the pending decision (the prompt of
+    ``decisions.decision`` for a spectator)."""
+    x = decision(d, None)
+    return "game over" if x is None else str(x["prompt"])
 
 
 def explain(d: Data, a: Action) -> str:

@@ -15,7 +15,7 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.i18n import register_names
-from brinkmanship.thirteen import cards, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
@@ -181,6 +181,10 @@ class Thirteen(FrameGame):
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
+
+    def decision(self, d: Data, side: str | None) -> Data | None:
+        """The pending decision as data for ``side`` (see ``thirteen.decisions``)."""
+        return decisions.decision(d, side)
 
     def describe(self, d: Data) -> str:
         """A one-line prompt for the pending decision (public)."""

@@ -63,7 +63,6 @@ from brinkmanship.thirteen.data.board import (
     AGENDAS_DEALT,
     ARENA_MAX,
     CARIBBEAN,
-    DEFCON1_FROM,
     DEFCON2_FROM,
     DEFCON_MAX,
     DEFCON_MIN,
@@ -76,6 +75,7 @@ from brinkmanship.thirteen.data.board import (
     START_DEFCON,
     SUPPLY,
 )
+from brinkmanship.thirteen.defcon import push_top, war_at
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -101,11 +101,28 @@ def event(number: int) -> Callable[[Callable[[Data, Frame], None]], Callable[[Da
 
 
 def then(name: str) -> Callable[[Continuation], Continuation]:
-    """Register a continuation under ``name`` (frames store names, not functions)."""
+    """Register a continuation under ``name`` (frames store names, not functions).
+    The decisions it pushes belong to the card of the frame it resumes."""
     def deco(fn: Continuation) -> Continuation:
-        CONTINUATIONS[name] = fn
+        def resume(d: Data, f: Frame, answer: Any) -> None:
+            stack = d["stack"]
+            n = len(stack)
+            fn(d, f, answer)
+            card = f.get("card")
+            if card:
+                own_frames(stack, n, card)
+        CONTINUATIONS[name] = resume
         return fn
     return deco
+
+
+def own_frames(stack: list[Frame], start: int, card: int) -> None:
+    """Mark the frames pushed from ``start`` on as belonging to ``card`` (an
+    event's decisions), so that a view can name the card a decision is for.
+    A frame that already names a card (a Command, a stolen card) keeps it."""
+    for f in stack[start:]:
+        if "card" not in f:
+            f["card"] = card
 
 
 # ---------------------------------------------------------------------------
@@ -444,7 +461,7 @@ def score_agenda(d: Data, card: int) -> tuple[str | None, int]:
     if kind == "track":
         push_mode = opts["agenda_push"]
         if push_mode != "none":
-            top = DEFCON1_FROM - 1 if push_mode == "zone" else DEFCON1_FROM - 2
+            top = push_top(push_mode)
             for side in (USSR, US):
                 if DEFCON2_FROM <= d["defcon"][side][target] <= top:
                     shift_marker(d, side, target, 1, msg("thirteen.why.track_agenda", track=TRACKS[target]))
@@ -499,8 +516,7 @@ def resolve_agendas(d: Data) -> None:
 
 def triggers_war(d: Data, side: str) -> bool:
     """Any marker in the DEFCON 1 zone, or all three in DEFCON 2 or worse."""
-    row = d["defcon"][side]
-    return max(row) >= DEFCON1_FROM or min(row) >= DEFCON2_FROM
+    return war_at(d["defcon"][side])
 
 
 def nuclear_check(d: Data) -> None:
@@ -619,7 +635,10 @@ def play_card(d: Data, side: str, card: int, how: str, own_turn: bool = True) ->
 
 def run_event(d: Data, resolver: str, card: int, by: str) -> None:
     """Resolve the event of ``card`` for ``resolver`` (``by`` played it)."""
+    stack = d["stack"]
+    n = len(stack)
     EVENTS[card](d, {"r": resolver, "by": by, "c": card})
+    own_frames(stack, n, card)
 
 
 def _legal_turn(d: Data, f: Frame) -> list[Action]:

@@ -40,11 +40,11 @@ opposing event the opponent accepts only when it hurts us) is applied to
 the model and the result scored. :func:`evaluate`, the search bot's leaf
 value, weighs the same terms as they predict results in self-play.
 
-Two facts a decision needs are not in views: how many cubes an event has
-already moved while it is being resolved cube by cube (the DEFCON symbol
-counts them per arena) and which card is being resolved. The card is the
-top of the discard pile (a played card is discarded before it resolves);
-the cubes already moved are estimated from the prompt's count.
+A decision is read from the view's decision data (``thirteen.decisions``),
+never from its prompt: the card it belongs to, the cubes left, whose cubes
+or marker, the per-arena limit. The data also says how many cubes an event
+has already moved in each arena; this bot was tuned on an estimate of them
+from the count still to move (see ``_cubes``), which it keeps.
 """
 
 from __future__ import annotations
@@ -56,24 +56,55 @@ from typing import Any
 from brinkmanship.core.actions import Action
 from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import (
+    A_FACE_SAVER,
     AGENDA_NAME,
     AGENDA_TYPES,
+    AIR_STRIKE,
+    ALL_TRACKS,
+    ALLIANCES,
     ARENAS,
+    ARENAS_OF_TRACK,
+    ATLANTIC,
+    BAY_OF_PIGS,
+    BERLIN,
     CARD_COMMAND,
     CARD_FACTION,
     CARD_NAME,
     CATEGORY,
+    CUBA,
+    DEFENSIVE_MISSILES,
+    EXCOMM,
+    EYEBALL_TO_EYEBALL,
+    FIFTY_FIFTY,
+    INVASION_OF_CUBA,
+    ITALY,
+    MATHEMATICAL_PRECISION,
+    MILITARY_TRACK,
+    MISSILE_TRADE,
+    MOSCOW_IS_OUR_BRAIN,
+    MRBMS_AND_IRBMS,
     N_CARDS,
+    NATIONAL_LIBERATION,
+    NON_INVASION_PLEDGE,
+    POLITICAL_TRACK,
     SIDES,
+    STRATEGIC_BALANCE,
+    TELEVISION,
+    THE_GUNS_OF_AUGUST,
     TRACKS,
+    TURKEY,
+    TURN_BACK_THE_SHIPS,
+    U_2_PHOTOGRAPHS,
+    U_THANT,
+    UNITED_NATIONS,
     US,
     USSR,
+    WORLD_OPINION_TRACK,
 )
 from brinkmanship.thirteen.data.board import (
     AFTERMATH_BONUS,
     ARENA_MAX,
     CARIBBEAN,
-    DEFCON1_FROM,
     DEFCON2_FROM,
     DEFCON_MAX,
     DEFCON_MIN,
@@ -81,6 +112,7 @@ from brinkmanship.thirteen.data.board import (
     PLAYS_PER_ROUND,
     ROUNDS,
 )
+from brinkmanship.thirteen.defcon import CALM_MAX, SAFE_MAX, push_top, safe_limit, steps_to_safety
 
 OPP = {US: USSR, USSR: US}
 ARENA_AT = {name: i for i, name in enumerate(ARENAS)}
@@ -94,26 +126,23 @@ ALL = tuple(range(len(ARENAS)))
 NEG = tuple(range(-ARENA_MAX, 0))
 POS = tuple(range(1, ARENA_MAX + 1))
 FUT_SHAPE = (0.0, 1.0, 1.4, 1.8, 2.2, 2.2)   # future value of leading an arena by 0..5 cubes
-MILITARY = (0, 1, 2)
-POLITICAL = (3, 4, 5)
-WORLD = (6, 7, 8)
-CUBA = (0, 3)
-ATLANTIC, BERLIN, TURKEY, ITALY, TELEVISION, UNITED_NATIONS, ALLIANCES = 1, 2, 4, 5, 6, 7, 8
-SAFE_HI = DEFCON1_FROM - 1      # the highest position that never triggers war by itself (6)
-SAFE_LO = DEFCON2_FROM - 1      # one marker at most here (3) keeps "all three in DEFCON 2" away
+MILITARY, POLITICAL, WORLD = ARENAS_OF_TRACK
 
 # Steps the events that lower one's own markers can take off each track
 # (Turn Back the Ships, Invasion of Cuba, Missile Trade and Fifty-Fifty
 # depend on the position and are worked out in ``_Model._pots``).
 EVENT_POTS: dict[int, tuple[int, int, int]] = {
-    10: (1, 1, 1), 2: (2, 2, 2), 27: (2, 0, 0), 14: (0, 2, 0), 20: (0, 2, 0), 3: (1, 1, 1),
+    U_THANT: (1, 1, 1), THE_GUNS_OF_AUGUST: (2, 2, 2), MRBMS_AND_IRBMS: (2, 0, 0),
+    MATHEMATICAL_PRECISION: (0, 2, 0), NON_INVASION_PLEDGE: (0, 2, 0), FIFTY_FIFTY: (1, 1, 1),
 }
 # Events that move cubes with the DEFCON symbol, and how many cubes at most
-# (to estimate what the event already moved from the prompt's count).
-SYMBOL_TOTAL = {15: 4, 26: 3, 28: 4, 29: 3, 36: 3, 39: 2}
+# (to estimate what the event already moved from the count still to move).
+SYMBOL_TOTAL = {EXCOMM: 4, EYEBALL_TO_EYEBALL: 3, MOSCOW_IS_OUR_BRAIN: 4, MISSILE_TRADE: 3, STRATEGIC_BALANCE: 3,
+                DEFENSIVE_MISSILES: 2}
 # Events that grant a Command, and its size (its removals obey bans). A
 # Command of another size on that card is a normal Command with it.
-GRANTED = {2: 1, 12: 3, 14: 1, 24: 3, 27: 1, 37: 3}
+GRANTED = {THE_GUNS_OF_AUGUST: 1, A_FACE_SAVER: 3, MATHEMATICAL_PRECISION: 1, U_2_PHOTOGRAPHS: 3,
+           MRBMS_AND_IRBMS: 1, NATIONAL_LIBERATION: 3}
 
 # ---------------------------------------------------------------------------
 # Weights, in prestige points unless said otherwise (tuned in self-play and
@@ -168,47 +197,24 @@ def _plays_left(plays: int, hand: int) -> int:
     return max(0, min(PLAYS_PER_ROUND - plays, hand))
 
 
-def _steps(m: Sequence[int], lim: Sequence[int]) -> tuple[int, int, int, int]:
-    """DEFCON steps a side must de-escalate to pass the nuclear check.
-
-    ``lim[t]`` is the highest safe position of marker ``t`` given this
-    round's agenda pushes. Returns the total and the part that must come off
-    each track (the rest must bring one marker down to 3).
-    """
-    m0, m1, m2 = m[0], m[1], m[2]
-    h0 = m0 - lim[0] if m0 > lim[0] else 0
-    h1 = m1 - lim[1] if m1 > lim[1] else 0
-    h2 = m2 - lim[2] if m2 > lim[2] else 0
-    lo = min(m0 - h0, m1 - h1, m2 - h2) - SAFE_LO
-    return h0 + h1 + h2 + (lo if lo > 0 else 0), h0, h1, h2
-
-
 def _fsteps(end: Sequence[float]) -> float:
     """Steps (possibly fractional) that bring markers ``end`` within the
     limits of a check without agenda pushes."""
     hi = 0.0
     low = []
     for v in end:
-        h = v - SAFE_HI if v > SAFE_HI else 0.0
+        h = v - SAFE_MAX if v > SAFE_MAX else 0.0
         hi += h
         low.append(v - h)
-    lo = min(low) - SAFE_LO
+    lo = min(low) - CALM_MAX
     return hi + (lo if lo > 0 else 0.0)
-
-
-def _push_limit(pushes: int, mode: str) -> int:
-    """Highest safe marker position before ``pushes`` track-agenda pushes
-    (option ``agenda_push``: "zone" pushes 4-6, "saito" 4-5, "none")."""
-    if mode != "zone" or not pushes:
-        return SAFE_HI
-    return max(SAFE_LO, SAFE_HI - pushes)
 
 
 def _pushed(pos: float, pushes: float, mode: str) -> float:
     """Marker position after (possibly fractional, expected) agenda pushes."""
     if mode == "none" or not pushes or pos < DEFCON2_FROM:
         return pos
-    top = SAFE_HI if mode == "zone" else SAFE_HI - 1
+    top = push_top(mode)
     if pos > top:
         return pos
     return min(pos + pushes, top + 1.0)
@@ -270,9 +276,9 @@ def _war_chance(m: Sequence[int], scen: Sequence[tuple[float, int, int, int, int
         # Try each marker as the one brought down to 3; keep the easiest.
         best = math.inf
         for low in range(3):
-            n0 = h0 + (max(0, m[0] - h0 - SAFE_LO) if low == 0 else 0)
-            n1 = h1 + (max(0, m[1] - h1 - SAFE_LO) if low == 1 else 0)
-            n2 = h2 + (max(0, m[2] - h2 - SAFE_LO) if low == 2 else 0)
+            n0 = h0 + (max(0, m[0] - h0 - CALM_MAX) if low == 0 else 0)
+            n1 = h1 + (max(0, m[1] - h1 - CALM_MAX) if low == 1 else 0)
+            n2 = h2 + (max(0, m[2] - h2 - CALM_MAX) if low == 2 else 0)
             d = max(n0 + n1 + n2 - cap, n0 - c0, n1 - c1, n2 - c2)
             if d < best:
                 best = d
@@ -326,8 +332,9 @@ class _Model:
         self.bonus = int(bool(opts.get("agenda_bonus", True)))
         self.cont_offered = bool(opts.get("containment_offered", False))
         self.ban_blocks_symbol = bool(opts.get("ban_blocks_symbol", True))
-        self.discard: list[int] = view["discard"]
-        self.prompt: str = (view.get("decision") or {}).get("prompt", "")
+        # The pending decision's data, and the card it belongs to (0: none).
+        self.dec: dict[str, Any] = view.get("decision") or {}
+        self.card: int = self.dec.get("card") or 0
         # Agendas: a kept one when known, else the flags, each as likely.
         ag = view["agendas"]
         self.flags_op = [AGENDA_AT[f] for f in ag[op]["flags"]]
@@ -408,7 +415,7 @@ class _Model:
                 pushes[AGENDA_TARGET[k]] += 1
             key = (pushes[0], pushes[1], pushes[2])
             out[key] = out.get(key, 0.0) + p
-        return [(p, (_push_limit(k[0], mode), _push_limit(k[1], mode), _push_limit(k[2], mode)), k)
+        return [(p, (safe_limit(k[0], mode), safe_limit(k[1], mode), safe_limit(k[2], mode)), k)
                 for k, p in out.items()]
 
     @staticmethod
@@ -551,16 +558,16 @@ class _Model:
         if (fac == self.me or fac == "UN") and not banned and self.may_lower(True, True, True):
             ev = EVENT_POTS.get(c)
             dm = self.dm
-            if c == 35:
+            if c == TURN_BACK_THE_SHIPS:
                 top = max(dm)
                 ev = (2 if dm[0] == top else 0, 2 if dm[1] == top else 0, 2 if dm[2] == top else 0)
-            elif c == 22:
-                room = min(2, SAFE_HI - dm[0])
+            elif c == INVASION_OF_CUBA:
+                room = min(2, SAFE_MAX - dm[0])
                 ev = (0, room, room) if room > 0 else None
-            elif c == 29:
+            elif c == MISSILE_TRADE:
                 mt = [max(0, min(3, max(cu[3 * t], cu[3 * t + 1], cu[3 * t + 2])) - 1) for t in range(3)]
                 ev = (mt[0], mt[1], mt[2])
-            elif c == 3 and not cu[TELEVISION] > self.co[TELEVISION]:
+            elif c == FIFTY_FIFTY and not cu[TELEVISION] > self.co[TELEVISION]:
                 ev = None
             if ev is not None:
                 evs = (CAP_EVENT * ev[0], CAP_EVENT * ev[1], CAP_EVENT * ev[2])
@@ -596,7 +603,8 @@ class _Model:
             by_event = sum(v for v, is_cmd in picks if not is_cmd)
             caps.append(by_event + min(by_cmd, pool) + tv)
         # U Thant and Fifty-Fifty lower several markers at once.
-        each = [max(max(cmd), sum(ev) if c in (3, 10) else max(ev)) for c, (cmd, ev) in zip(hand, pots, strict=True)]
+        each = [max(max(cmd), sum(ev) if c in (FIFTY_FIFTY, U_THANT) else max(ev))
+                for c, (cmd, ev) in zip(hand, pots, strict=True)]
         anys = sorted(each, reverse=True)[:k]
         return _Ctx(k, sum(anys) + tv, (caps[0], caps[1], caps[2]))
 
@@ -610,7 +618,7 @@ class _Model:
         scen = []
         expected = 0.0
         for p, lim, _ in self.scen_me:
-            steps, h0, h1, h2 = _steps(m, lim)
+            steps, h0, h1, h2 = steps_to_safety(m, lim)
             scen.append((p, steps, h0, h1, h2))
             expected += p * steps
         mu, pfut = self._later(m, self.scen_me)
@@ -636,8 +644,8 @@ class _Model:
             d = _fsteps([v + e for v in end])
             hot = 0.0
             for v in end:
-                if v + 1 > SAFE_HI:
-                    hot += v + 1 - SAFE_HI
+                if v + 1 > SAFE_MAX:
+                    hot += v + 1 - SAFE_MAX
             p = _sigmoid(HOT_K * hot - HOT_B) if hot > 0 else 0.0
             if d > 0:
                 # About 1.5 steps a round can be spared for de-escalation.
@@ -666,7 +674,7 @@ class _Model:
         scen = []
         expected = 0.0
         for prob, lim, _ in self.scen_op:
-            steps, h0, h1, h2 = _steps(m, lim)
+            steps, h0, h1, h2 = steps_to_safety(m, lim)
             scen.append((prob, steps, h0, h1, h2))
             expected += prob * steps
         war = _war_chance(m, scen, self.ctx_op, self.km)
@@ -978,7 +986,7 @@ class _Model:
         """What a ban on event de-escalation costs the opponent this round,
         by the steps it must still take off (for ourselves, ``banned``
         takes our events out of our capacity instead)."""
-        steps = sum(p * _steps(self.do, lim)[0] for p, lim, _ in self.scen_op)
+        steps = sum(p * steps_to_safety(self.do, lim)[0] for p, lim, _ in self.scen_op)
         return BAN_V + 0.8 * min(steps, 2.0)
 
     def event(self, c: int, r_me: bool, by_me: bool, ctx: _Ctx | None = None, extra: float = 0.0) -> float:
@@ -1015,7 +1023,7 @@ def _speech(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
 
 @_event(2)
 def _guns(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.shift(r, r, (0, 1, 2), 2, True, m.may_lower(r, r, by), x + m.one_cube(r), ctx)
+    return m.shift(r, r, ALL_TRACKS, 2, True, m.may_lower(r, r, by), x + m.one_cube(r), ctx)
 
 
 @_event(3)
@@ -1107,7 +1115,7 @@ def _scramble(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float
 @_event(14)
 def _mathematical_precision(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
     us = m.us
-    return m.shift(us, us, (1,), 2, True, m.may_lower(us, r, by), x + m.one_cube(us), ctx)
+    return m.shift(us, us, (POLITICAL_TRACK,), 2, True, m.may_lower(us, r, by), x + m.one_cube(us), ctx)
 
 
 @_event(15)
@@ -1131,7 +1139,7 @@ def _lessons_of_munich(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float)
 def _mongoose(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
     us = m.us
     # US +1 prestige; then the USSR moves one US marker one step.
-    return m.shift(us, not us, (0, 1, 2), 1, extra=x, ctx=ctx, pg=1.0 if us else -1.0)
+    return m.shift(us, not us, ALL_TRACKS, 1, extra=x, ctx=ctx, pg=1.0 if us else -1.0)
 
 
 @_event(19)
@@ -1150,7 +1158,7 @@ def _non_invasion_pledge(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: floa
     us = m.us
     n = (m.co if us else m.cu)[TURKEY]
     ad, ag = m.moved(not us, TURKEY, -min(2, n))
-    return m.shift(us, us, (1,), 2, True, m.may_lower(us, r, by), x, ctx, ad, ag)
+    return m.shift(us, us, (POLITICAL_TRACK,), 2, True, m.may_lower(us, r, by), x, ctx, ad, ag)
 
 
 @_event(21)
@@ -1220,7 +1228,7 @@ def _eyeball(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
 @_event(27)
 def _mrbms(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
     su = not m.us
-    return m.shift(su, su, (0,), 2, True, m.may_lower(su, r, by), x + m.one_cube(su), ctx)
+    return m.shift(su, su, (MILITARY_TRACK,), 2, True, m.may_lower(su, r, by), x + m.one_cube(su), ctx)
 
 
 @_event(28)
@@ -1246,7 +1254,7 @@ def _castro(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
 def _blockade(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
     su = not m.us
     # USSR +2 prestige; then the US moves one USSR marker up to 2 steps.
-    return m.shift(su, not su, (0, 1, 2), 2, extra=x, ctx=ctx, pg=2.0 if su else -2.0)
+    return m.shift(su, not su, ALL_TRACKS, 2, extra=x, ctx=ctx, pg=2.0 if su else -2.0)
 
 
 @_event(32)
@@ -1332,23 +1340,6 @@ def _defensive_missiles(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float
 Scorer = Callable[[_Model, list[Action]], list[float]]
 
 
-def _body(prompt: str) -> str:
-    """The prompt without its ``SIDE: `` prefix."""
-    i = prompt.find(": ")
-    return prompt[i + 2:] if i >= 0 else prompt
-
-
-def _int_after(text: str, key: str, default: int) -> int:
-    i = text.find(key)
-    if i < 0:
-        return default
-    j = i + len(key)
-    k = j
-    while k < len(text) and text[k].isdigit():
-        k += 1
-    return int(text[j:k]) if k > j else default
-
-
 def _letter_delta(m: _Model) -> float:
     """Value change of adding the Personal Letter to a Command (the extra
     cube is in the plan): the Letter passes to the opponent, and with the
@@ -1408,35 +1399,21 @@ def _stolen(m: _Model, legal: list[Action]) -> list[float]:
 
 
 def _offer(m: _Model, legal: list[Action]) -> list[float]:
-    body = _body(m.prompt)
-    card = 0
-    i = body.find("commands with ")
-    j = body.find(": ", i)
-    if i >= 0 and j > i:
-        card = CARD_AT.get(body[i + 14:j], 0)
-    if not card and m.discard:
-        card = m.discard[-1]
+    card = m.card
     base = m.score()
     accept = m.event(card, True, False) if card else base
     return [accept if a.verb == "accept" else base for a in legal]
 
 
 def _command(m: _Model, legal: list[Action]) -> list[float]:
-    body = _body(m.prompt)
-    done = 0
-    mode = ""
-    arena = -1
-    if body.startswith("Command, "):
-        # "Command, n of N cubes placed in ARENA: ..."
-        done = _int_after(body, "Command, ", 0)
-        left = _int_after(body, " of ", done) - done
-        mode = "remove" if " removed in " in body else "place"
-        i = body.find("d in ")
-        j = body.find(":", i)
-        arena = ARENA_AT.get(body[i + 5:j], -1) if i >= 0 and j > i else -1
-    else:
-        left = _int_after(body, "Command ", 1)
-    card = m.discard[-1] if m.discard else 0
+    dec = m.dec
+    done: int = dec["moved"]
+    left: int = dec["cubes"]
+    mode: str = dec["mode"]
+    arena = ARENA_AT[dec["arena"]] if dec["arena"] is not None else -1
+    card = m.card
+    # Whether removals lower our marker (``dec["lowers"]`` says it exactly):
+    # the estimate the bot was tuned with, from the card and the Command's size.
     low = True
     if card in GRANTED and m.ban_blocks_symbol and not m.may_lower(True, True, True):
         total = left + done
@@ -1489,37 +1466,33 @@ def _cubes(m: _Model, legal: list[Action]) -> list[float]:
     """An event's cubes, one at a time (greedy: each cube where it helps most).
 
     With the DEFCON symbol, the marker moves when the event ends, by the
-    cubes moved in each arena less one; the cubes the event already moved
-    are not shown per arena, so they are estimated: exactly for Strategic
-    Balance (one arena) and Excomm (only arenas it found empty), otherwise
-    the worst case, all in the same arena (up to the event's per-arena limit)."""
-    body = _body(m.prompt)
-    left = 99 if "any number of" in body else _int_after(body, "up to ", 1)
-    whose = m.me
-    if " USSR cubes" in body:
-        whose = USSR
-    elif " US cubes" in body:
-        whose = US
-    mine = whose == m.me
-    card = m.discard[-1] if m.discard else 0
+    cubes moved in each arena less one. The decision data names the cubes
+    already moved per arena, but the bot was tuned on an estimate from the
+    count still to move, kept here: exact for Strategic Balance (one arena)
+    and Excomm (only arenas it found empty), otherwise the worst case, all
+    in the same arena (up to the event's per-arena limit)."""
+    dec = m.dec
+    left: int = dec["cubes"] if dec["cubes"] is not None else 99
+    mine = dec["side"] == m.me
+    card = m.card
     total = SYMBOL_TOTAL.get(card, 0)
     moved = max(0, total - left) if total else 0
-    per = _int_after(body, "at most ", 0)
+    per: int = dec["per_arena"] or 0
     marks = m.dm if mine else m.do
-    sign = -1 if card == 29 else 1
-    if card == 29 and not (m.may_lower(mine, True, True) or not m.ban_blocks_symbol):
+    sign = -1 if card == MISSILE_TRADE else 1
+    if card == MISSILE_TRADE and not (m.may_lower(mine, True, True) or not m.ban_blocks_symbol):
         total = 0                                   # a ban keeps Missile Trade's marker where it is
     arenas = [a.arg for a in legal if a.verb in ("place", "remove") and a.arg is not None]
     base = m.cu if mine else m.co
 
     def prior(i: int) -> int:
-        if card == 15:
+        if card == EXCOMM:
             return 1 if base[i] else 0
         return min(moved, per - 1) if per else moved
 
     # Stopping now: the cubes already placed still escalate (worst case).
     stop = m.score()
-    if total and moved > 1 and sign > 0 and card != 15:
+    if total and moved > 1 and sign > 0 and card != EXCOMM:
         pending = (min(moved, per) if per else moved) - 1
         worst = [m.on(mine, 0.0, m.shifted(marks, t, pending), 0.0, None, 0.0)
                  for t in sorted({CATEGORY[i] for i in arenas})]
@@ -1539,9 +1512,8 @@ def _cubes(m: _Model, legal: list[Action]) -> list[float]:
 
 
 def _shift(m: _Model, legal: list[Action]) -> list[float]:
-    body = _body(m.prompt)
-    mine = True if body.startswith("move your") else (" US DEFCON" in body) == m.us
-    card = m.discard[-1] if m.discard else 0
+    mine = m.dec["side"] == m.me
+    card = m.card
     tracks = sorted({a.arg // 2 for a in legal if a.arg is not None and a.verb != "pass"})
     ups = any(a.verb == "escalate" for a in legal)
     downs = any(a.verb == "de-escalate" for a in legal)
@@ -1554,11 +1526,12 @@ def _shift(m: _Model, legal: list[Action]) -> list[float]:
             t, k = divmod(a.arg, 2)
             k = k + 1 if a.verb == "escalate" else -(k + 1)
             new = m.shifted(marks, t, k)
-        if mine and card == 22 and tracks == [0] and not downs and not m.end:
+        if mine and card == INVASION_OF_CUBA and tracks == [MILITARY_TRACK] and not downs and not m.end:
             # Invasion of Cuba: the military steps come off another US marker.
-            opts = [m.shifted(new, u, -k) for u in (1, 2)] if k > 0 and m.may_lower(True, True, True) else [new]
+            others = (POLITICAL_TRACK, WORLD_OPINION_TRACK)
+            opts = [m.shifted(new, u, -k) for u in others] if k > 0 and m.may_lower(True, True, True) else [new]
             out.append(max(m.score(0.0, o) for o in opts))
-        elif card == 3 and not m.end and len(tracks) == 3 and ups and t >= 0:
+        elif card == FIFTY_FIFTY and not m.end and len(tracks) == len(TRACKS) and ups and t >= 0:
             # Fifty-Fifty: a second marker, on another track, may follow.
             vals = []
             for u in range(3):
@@ -1575,7 +1548,7 @@ def _shift(m: _Model, legal: list[Action]) -> list[float]:
 
 
 def _ask(m: _Model, legal: list[Action]) -> list[float]:
-    card = m.discard[-1] if m.discard else 0
+    card = m.card
     out = []
     for a in legal:
         i = a.arg
@@ -1586,18 +1559,18 @@ def _ask(m: _Model, legal: list[Action]) -> list[float]:
             out.append(m.score(ad, None, None, 0.0, None, ag))
             continue
         opt = OPTIONS[i]
-        if card == 19 and opt == "remove":
+        if card == AIR_STRIKE and opt == "remove":
             vals = []
             for c in CUBA:
                 ad, ag = m.halve(False, c)
                 vals.append(m.score(ad, None, None, 0.0, None, ag))
             out.append(max(vals))
-        elif card == 19:
+        elif card == AIR_STRIKE:
             out.append(m.placement(True, 2, (ALLIANCES,)))
-        elif card == 34 and opt == "remove":
+        elif card == BAY_OF_PIGS and opt == "remove":
             ad, ag = m.moved(True, ALLIANCES, -min(2, m.cu[ALLIANCES]))
             out.append(m.score(ad, None, None, 0.0, None, ag))
-        elif card == 34:
+        elif card == BAY_OF_PIGS:
             out.append(m.score(extra=-BAN_V, ctx=m.banned(None)))
         else:
             out.append(0.0)
