@@ -37,7 +37,6 @@ from brinkmanship.twilight.rules import (
     log,
     push_influence,
     reveal_hand,
-    vp_text,
     war,
 )
 
@@ -72,7 +71,7 @@ def iranian_hostage_crisis(d: Data, side: str) -> None:
     d["inf"][US][_IRAN] = 0
     d["inf"][USSR][_IRAN] += 2
     add_effect(d, "Iranian Hostage Crisis", "game")
-    log(d, "Iranian Hostage Crisis: US influence is removed from Iran; USSR influence +2 in Iran.")
+    log(d, "twilight.card.iranian_hostage_crisis.influence")
 
 
 @event(83)
@@ -83,9 +82,8 @@ def the_iron_lady(d: Data, side: str) -> None:
     d["inf"][USSR][_ARGENTINA] += 1
     d["inf"][USSR][_UK] = 0
     add_effect(d, "The Iron Lady", "game", blocks=[_SOCIALIST_GOVERNMENTS])
-    log(d, "The Iron Lady: USSR influence +1 in Argentina; USSR influence is removed from the UK; "
-           "Socialist Governments may no longer be played as an event.")
-    gain_vp(d, US, 1, "The Iron Lady")
+    log(d, "twilight.card.the_iron_lady.influence")
+    gain_vp(d, US, 1, 83)
 
 
 @event(84)
@@ -94,9 +92,9 @@ def reagan_bombs_libya(d: Data, side: str) -> None:
     (rounded down)."""
     n = d["inf"][USSR][_LIBYA] // 2
     if n:
-        gain_vp(d, US, n, "Reagan Bombs Libya")
+        gain_vp(d, US, n, 84)
     else:
-        log(d, "Reagan Bombs Libya: too little USSR influence in Libya for any VP.")
+        log(d, "twilight.card.reagan_bombs_libya.none")
 
 
 @event(87)
@@ -107,7 +105,7 @@ def the_reformer(d: Data, side: str) -> None:
     and Glasnost grants its extra operations."""
     count = 6 if d["vp"] < 0 else 4
     add_effect(d, "The Reformer", "game")
-    log(d, f"The Reformer: the USSR adds {count} influence in Europe and may no longer coup there.")
+    log(d, "twilight.card.the_reformer.effect", n=count)
     push_influence(d, "place", USSR, USSR, count, _EUROPE, max_per=2)
 
 
@@ -116,7 +114,7 @@ def marine_barracks_bombing(d: Data, side: str) -> None:
     """Marine Barracks Bombing: all US influence leaves Lebanon, then the
     USSR removes 2 more US influence anywhere in the Middle East."""
     d["inf"][US][_LEBANON] = 0
-    log(d, "Marine Barracks Bombing: US influence is removed from Lebanon.")
+    log(d, "twilight.card.marine_barracks_bombing.influence")
     push_influence(d, "remove", USSR, US, 2, _MIDDLE_EAST)
 
 
@@ -128,11 +126,11 @@ def soviets_shoot_down_kal_007(d: Data, side: str) -> None:
     change_defcon(d, -1, d["phasing"])
     if d["over"]:
         return
-    gain_vp(d, US, 2, "Soviets Shoot Down KAL-007")
+    gain_vp(d, US, 2, 89)
     if d["over"]:
         return
     if control(d, _SOUTH_KOREA) == US:
-        log(d, "Soviets Shoot Down KAL-007: the US controls South Korea and conducts operations.")
+        log(d, "twilight.card.soviets_shoot_down_kal_007.operations")
         begin_ops(d, US, 89, ops=4, kinds="pr")
 
 
@@ -141,12 +139,12 @@ def glasnost(d: Data, side: str) -> None:
     """Glasnost: the USSR gains 2 VP and DEFCON improves by 1; then, if The
     Reformer is in effect, the USSR places influence or realigns (no coup) as
     if it had played a 4-ops card."""
-    gain_vp(d, USSR, 2, "Glasnost")
+    gain_vp(d, USSR, 2, 90)
     if d["over"]:
         return
     change_defcon(d, +1, side)
     if has_effect(d, "The Reformer"):
-        log(d, "Glasnost: with The Reformer, the USSR conducts operations.")
+        log(d, "twilight.card.glasnost.operations")
         begin_ops(d, USSR, 90, ops=4, kinds="pr")
 
 
@@ -157,10 +155,10 @@ def ortega_elected_in_nicaragua(d: Data, side: str) -> None:
     Ops) with this card's ops in Honduras, Costa Rica or Cuba. A coup in
     Cuba (a battleground) lowers DEFCON, at the phasing player's risk."""
     d["inf"][US][_NICARAGUA] = 0
-    log(d, "Ortega Elected in Nicaragua: US influence is removed from Nicaragua.")
+    log(d, "twilight.card.ortega_elected_in_nicaragua.influence")
     targets = coup_targets(d, USSR, {"only": list(ADJACENT[_NICARAGUA]), "free": True})
     if not targets:
-        log(d, "Ortega Elected in Nicaragua: no US influence next to Nicaragua to coup.")
+        log(d, "twilight.card.ortega_elected_in_nicaragua.no_target")
         return
     ask(d, USSR, "target", targets, "ortega_elected_in_nicaragua", optional=True)
 
@@ -168,7 +166,7 @@ def ortega_elected_in_nicaragua(d: Data, side: str) -> None:
 @then("ortega_elected_in_nicaragua")
 def _ortega_coup(d: Data, f: Frame, i: int | None) -> None:
     if i is None:
-        log(d, "Ortega Elected in Nicaragua: the USSR makes no coup.")
+        log(d, "twilight.card.ortega_elected_in_nicaragua.no_coup")
         return
     declare_coup(d, USSR, i, flat_ops(d, USSR, 91), free=True)
 
@@ -183,9 +181,9 @@ def terrorism(d: Data, side: str) -> None:
     for _ in range(n):
         hand = d["hands"][victim]
         if not hand:
-            log(d, f"Terrorism: {victim} has no card left to discard.")
+            log(d, "twilight.card.terrorism.no_card", side=victim)
             return
-        discard_from_hand(d, victim, hand[rng.randbelow(d, len(hand))], "Terrorism")
+        discard_from_hand(d, victim, hand[rng.randbelow(d, len(hand))], 92)
 
 
 @event(93)
@@ -193,7 +191,7 @@ def iran_contra_scandal(d: Data, side: str) -> None:
     """Iran-Contra Scandal: for the rest of the turn US realignment rolls
     get -1."""
     add_effect(d, "Iran-Contra Scandal", "turn")
-    log(d, "Iran-Contra Scandal: US realignment rolls get -1 this turn.")
+    log(d, "twilight.card.iran_contra_scandal.effect")
 
 
 @event(94)
@@ -208,7 +206,7 @@ def chernobyl(d: Data, side: str) -> None:
 def _chernobyl_region(d: Data, f: Frame, option: int) -> None:
     region = OPTIONS[option]
     add_effect(d, "Chernobyl", "turn", region=region)
-    log(d, f"Chernobyl: the USSR may not place influence in {region} with operations this turn.")
+    log(d, "twilight.card.chernobyl.region", region=region)
 
 
 @event(95)
@@ -220,17 +218,17 @@ def latin_american_debt_crisis(d: Data, side: str) -> None:
     if cards:
         ask(d, US, "discard", cards, "latin_american_debt_crisis", optional=True)
     else:
-        log(d, "Latin American Debt Crisis: the US has no card of 3 or more ops to discard.")
+        log(d, "twilight.card.latin_american_debt_crisis.no_card")
         _debt_crisis_double(d, -1)
 
 
 @then("latin_american_debt_crisis")
 def _debt_crisis_discard(d: Data, f: Frame, card: int | None) -> None:
     if card is None:
-        log(d, "Latin American Debt Crisis: the US discards nothing.")
+        log(d, "twilight.card.latin_american_debt_crisis.no_discard")
         _debt_crisis_double(d, -1)
         return
-    discard_from_hand(d, US, card, "Latin American Debt Crisis")
+    discard_from_hand(d, US, card, 95)
 
 
 def _debt_crisis_double(d: Data, first: int) -> None:
@@ -238,7 +236,7 @@ def _debt_crisis_double(d: Data, first: int) -> None:
     targets = [i for i in _SOUTH_AMERICA if d["inf"][USSR][i] and i != first]
     if not targets:
         if first < 0:
-            log(d, "Latin American Debt Crisis: the USSR has no influence in South America to double.")
+            log(d, "twilight.card.latin_american_debt_crisis.no_influence")
         return
     ask(d, USSR, "target", targets, "latin_american_debt_crisis_double", first=first)
 
@@ -247,7 +245,7 @@ def _debt_crisis_double(d: Data, first: int) -> None:
 def _debt_crisis_doubled(d: Data, f: Frame, i: int) -> None:
     n = d["inf"][USSR][i]
     d["inf"][USSR][i] = 2 * n
-    log(d, f"Latin American Debt Crisis: USSR influence in {NAMES[i]} doubles to {2 * n}.")
+    log(d, "twilight.card.latin_american_debt_crisis.doubled", country=NAMES[i], n=2 * n)
     if f["data"]["first"] < 0:
         _debt_crisis_double(d, i)
 
@@ -262,18 +260,17 @@ def tear_down_this_wall(d: Data, side: str) -> None:
     end_effect(d, "Willy Brandt")
     add_effect(d, "Tear Down This Wall", "game", blocks=[_WILLY_BRANDT])
     d["inf"][US][_EAST_GERMANY] += 3
-    log(d, "Tear Down This Wall: US influence +3 in East Germany; "
-           "Willy Brandt may no longer be played as an event.")
+    log(d, "twilight.card.tear_down_this_wall.influence")
     if coup_targets(d, US, {"only": _EUROPE, "free": True}):
         ask(d, US, "choose", [_COUP, _REALIGN], "tear_down_this_wall", optional=True)
     else:
-        log(d, "Tear Down This Wall: no USSR influence in Europe to coup or realign.")
+        log(d, "twilight.card.tear_down_this_wall.no_target")
 
 
 @then("tear_down_this_wall")
 def _tear_down_this_wall_ops(d: Data, f: Frame, option: int | None) -> None:
     if option is None:
-        log(d, "Tear Down This Wall: the US makes no coup or realignment.")
+        log(d, "twilight.card.tear_down_this_wall.no_operation")
         return
     begin_ops(d, US, 96, kinds="c" if option == _COUP else "r", only=_EUROPE, free=True)
 
@@ -284,14 +281,14 @@ def aldrich_ames_remix(d: Data, side: str) -> None:
     the rest of the turn; the USSR picks one card of the US hand, which is
     discarded with no event."""
     add_effect(d, "Aldrich Ames Remix", "turn")
-    reveal_hand(d, US, "Aldrich Ames Remix")
+    reveal_hand(d, US, 98)
     if not ask(d, USSR, "discard", sorted(d["hands"][US]), "aldrich_ames_remix"):
-        log(d, "Aldrich Ames Remix: the US has no card to discard.")
+        log(d, "twilight.card.aldrich_ames_remix.no_card")
 
 
 @then("aldrich_ames_remix")
 def _aldrich_ames_discard(d: Data, f: Frame, card: int) -> None:
-    discard_from_hand(d, US, card, "Aldrich Ames Remix")
+    discard_from_hand(d, US, card, 98)
 
 
 @event(99)
@@ -299,7 +296,7 @@ def pershing_ii_deployed(d: Data, side: str) -> None:
     """Pershing II Deployed: the USSR gains 1 VP, then removes 1 US
     influence from each of 3 different Western European countries (fewer if
     fewer hold US influence)."""
-    gain_vp(d, USSR, 1, "Pershing II Deployed")
+    gain_vp(d, USSR, 1, 99)
     if not d["over"]:
         push_influence(d, "remove", USSR, US, 3, _WESTERN_EUROPE, max_per=1)
 
@@ -311,7 +308,7 @@ def wargames(d: Data, side: str) -> bool | None:
     scoring; 0 is a draw). The player may also decline (the card is still
     removed)."""
     if d["defcon"] != 2:
-        log(d, "Wargames: only possible at DEFCON 2.")
+        log(d, "twilight.card.wargames.not_defcon_2")
         return False
     ask(d, side, "yesno", [], "wargames", player=side)
     return None
@@ -321,20 +318,19 @@ def wargames(d: Data, side: str) -> bool | None:
 def _wargames(d: Data, f: Frame, yes: bool) -> None:
     player = f["data"]["player"]
     if not yes:
-        log(d, f"Wargames: {player} declines to end the game.")
+        log(d, "twilight.card.wargames.declined", player=player)
         return
     opp = OPPONENT[player]
     # Not gain_vp: reaching 20 with the gift is no separate "vp" win, the
     # game ends by Wargames either way.
     d["vp"] += 6 if opp == US else -6
     vp = d["vp"]
-    log(d, f"Wargames: {player} ends the game; {opp} gains 6 VP. VP: {vp_text(vp)}.")
-    if vp > 0:
-        end_game(d, US, "wargames", "Wargames: the US leads on VP and wins.")
-    elif vp < 0:
-        end_game(d, USSR, "wargames", "Wargames: the USSR leads on VP and wins.")
+    log(d, "twilight.card.wargames.ends", player=player, opp=opp, vp=vp)
+    if vp:
+        winner = US if vp > 0 else USSR
+        end_game(d, winner, "wargames", "twilight.card.wargames.win", winner=winner)
     else:
-        end_game(d, None, "wargames", "Wargames: the VP are even; the game is drawn.")
+        end_game(d, None, "wargames", "twilight.card.wargames.draw")
 
 
 @event(101)
@@ -342,10 +338,10 @@ def solidarity(d: Data, side: str) -> bool | None:
     """Solidarity: only while John Paul II Elected Pope is in effect, the US
     adds 3 influence in Poland."""
     if not has_effect(d, "John Paul II Elected Pope"):
-        log(d, "Solidarity: only after John Paul II Elected Pope.")
+        log(d, "twilight.card.solidarity.no_pope")
         return False
     d["inf"][US][_POLAND] += 3
-    log(d, "Solidarity: US influence +3 in Poland.")
+    log(d, "twilight.card.solidarity.influence")
     return None
 
 
@@ -359,5 +355,5 @@ def iran_iraq_war(d: Data, side: str) -> None:
 
 @then("iran_iraq_war")
 def _iran_iraq_war(d: Data, f: Frame, i: int) -> None:
-    war(d, f["data"]["player"], i, 4, 2, 2, "Iran-Iraq War")
+    war(d, f["data"]["player"], i, 4, 2, 2, 102)
 

@@ -8,7 +8,6 @@ from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
-    CARD_NAME,
     IN_REGION,
     INDEX,
     N_COUNTRIES,
@@ -75,7 +74,7 @@ def brush_war(d: Data, side: str) -> bool | None:
 
 @then("brush_war")
 def _brush_war(d: Data, f: Frame, i: int) -> None:
-    war(d, f["p"], i, 3, 1, 3, "Brush War")
+    war(d, f["p"], i, 3, 1, 3, 36)
 
 
 # ---------------------------------------------------------------------------
@@ -88,9 +87,9 @@ def arms_race(d: Data, side: str) -> bool | None:
     the current DEFCON requires. The opponent's requirement does not matter."""
     mine = d["milops"][side]
     if mine <= d["milops"][OPPONENT[side]]:
-        log(d, f"Arms Race: {side} is not ahead in Military Operations.")
+        log(d, "twilight.card.arms_race.not_ahead", side=side)
         return False
-    gain_vp(d, side, 3 if mine >= d["defcon"] else 1, "Arms Race")
+    gain_vp(d, side, 3 if mine >= d["defcon"] else 1, 39)
     return None
 
 
@@ -106,9 +105,9 @@ def kitchen_debates(d: Data, side: str) -> bool | None:
             if c is not None:
                 count[c] += 1
     if count[US] <= count[USSR]:
-        log(d, f"Kitchen Debates: the US controls {count[US]} battlegrounds, the USSR {count[USSR]}.")
+        log(d, "twilight.card.kitchen_debates.not_ahead", us=count[US], ussr=count[USSR])
         return False
-    gain_vp(d, US, 2, "Kitchen Debates")
+    gain_vp(d, US, 2, 48)
     return None
 
 
@@ -121,7 +120,7 @@ def nuclear_subs(d: Data, side: str) -> None:
     countries do not lower DEFCON (events still do; no protection from the
     Cuban Missile Crisis)."""
     add_effect(d, "Nuclear Subs", "turn")
-    log(d, "Nuclear Subs: US battleground coups do not lower DEFCON this turn.")
+    log(d, "twilight.card.nuclear_subs.effect")
 
 
 @event(51)
@@ -129,7 +128,7 @@ def brezhnev_doctrine(d: Data, side: str) -> None:
     """Brezhnev Doctrine: for the rest of the turn, cards the USSR plays for
     operations get +1 op (never above 4)."""
     add_effect(d, "Brezhnev Doctrine", "turn")
-    log(d, "Brezhnev Doctrine: USSR cards are worth 1 more op this turn (at most 4).")
+    log(d, "twilight.card.brezhnev_doctrine.effect")
 
 
 @event(43)
@@ -139,7 +138,7 @@ def salt_negotiations(d: Data, side: str) -> None:
     from the discard pile into hand, showing it to the opponent."""
     change_defcon(d, +2, d["phasing"])
     add_effect(d, "SALT Negotiations", "turn")
-    log(d, "SALT Negotiations: every coup roll gets -1 this turn.")
+    log(d, "twilight.card.salt_negotiations.effect")
     options = sorted(c for c in d["discard"] if not SCORING[c])
     if options:
         ask(d, side, "pick", options, "salt_negotiations", optional=True)
@@ -149,14 +148,14 @@ def salt_negotiations(d: Data, side: str) -> None:
 def _salt_negotiations(d: Data, f: Frame, card: int | None) -> None:
     side = f["p"]
     if card is None:
-        log(d, f"SALT Negotiations: {side} takes no card from the discard pile.")
+        log(d, "twilight.card.salt_negotiations.no_card", side=side)
         return
     d["discard"].remove(card)
     d["hands"][side].append(card)
     known = d["known"][OPPONENT[side]]
     if card not in known:
         known.append(card)
-    log(d, f"SALT Negotiations: {side} takes {CARD_NAME[card]} from the discard pile.")
+    log(d, "twilight.card.salt_negotiations.take", side=side, card=card)
 
 
 # ---------------------------------------------------------------------------
@@ -186,18 +185,16 @@ def _summit_ussr_roll(d: Data, f: Frame, roll: int) -> None:
 
 @then("summit_us_roll")
 def _summit_us_roll(d: Data, f: Frame, roll: int) -> None:
-    total = {USSR: f["data"]["ussr_roll"], US: roll}
-    parts = []
-    for s in (USSR, US):
-        bonus = _summit_bonus(d, s)
-        parts.append(f"{s} {total[s]} + {bonus} = {total[s] + bonus}")
-        total[s] += bonus
-    log(d, f"Summit: {', '.join(parts)}.")
+    ussr_roll = f["data"]["ussr_roll"]
+    ussr_bonus, us_bonus = _summit_bonus(d, USSR), _summit_bonus(d, US)
+    total = {USSR: ussr_roll + ussr_bonus, US: roll + us_bonus}
+    log(d, "twilight.card.summit.rolls", ussr_roll=ussr_roll, ussr_bonus=ussr_bonus, ussr_total=total[USSR],
+        us_roll=roll, us_bonus=us_bonus, us_total=total[US])
     if total[USSR] == total[US]:
-        log(d, "Summit: a tie, nothing happens.")
+        log(d, "twilight.card.summit.tie")
         return
     winner = USSR if total[USSR] > total[US] else US
-    gain_vp(d, winner, 2, "Summit")
+    gain_vp(d, winner, 2, 45)
     if d["over"]:
         return
     now = d["defcon"]
@@ -207,11 +204,11 @@ def _summit_us_roll(d: Data, f: Frame, roll: int) -> None:
 
 @then("summit_defcon")
 def _summit_defcon(d: Data, f: Frame, option: int) -> None:
-    _set_defcon(d, _DEFCON.index(option) + 1, "Summit", f["p"])
+    _set_defcon(d, _DEFCON.index(option) + 1, "twilight.card.summit.defcon", f["p"])
 
 
-def _set_defcon(d: Data, level: int, card: str, chooser: str) -> None:
-    log(d, f"{card}: {chooser} sets DEFCON to {level}.")
+def _set_defcon(d: Data, level: int, code: str, chooser: str) -> None:
+    log(d, code, chooser=chooser, defcon=level)
     change_defcon(d, level - d["defcon"], d["phasing"])
 
 
@@ -221,13 +218,13 @@ def how_i_learned_to_stop_worrying(d: Data, side: str) -> None:
     from 1 to 5 (1 is nuclear war: the phasing player loses) and is credited
     5 Military Operations for this turn."""
     add_milops(d, side, 5)
-    log(d, f"How I Learned to Stop Worrying: {side} has 5 Military Operations this turn.")
+    log(d, "twilight.card.how_i_learned_to_stop_worrying.milops", side=side)
     ask(d, side, "choose", _DEFCON, "how_i_learned")
 
 
 @then("how_i_learned")
 def _how_i_learned(d: Data, f: Frame, option: int) -> None:
-    _set_defcon(d, _DEFCON.index(option) + 1, "How I Learned to Stop Worrying", f["p"])
+    _set_defcon(d, _DEFCON.index(option) + 1, "twilight.card.how_i_learned_to_stop_worrying.defcon", f["p"])
 
 
 # ---------------------------------------------------------------------------
@@ -247,7 +244,7 @@ def junta(d: Data, side: str) -> None:
 def _junta_country(d: Data, f: Frame, i: int) -> None:
     side = f["p"]
     d["inf"][side][i] += 2
-    log(d, f"Junta: {side} influence +2 in {NAMES[i]}.")
+    log(d, "twilight.card.junta.influence", side=side, country=NAMES[i])
     scope: Frame = {"only": _LATIN_AMERICA, "free": True}
     options = []
     if coup_targets(d, side, scope):
@@ -257,14 +254,14 @@ def _junta_country(d: Data, f: Frame, i: int) -> None:
     if options:
         ask(d, side, "choose", options, "junta_operation", optional=True)
     else:
-        log(d, f"Junta: no {OPPONENT[side]} influence in Central or South America to coup or realign.")
+        log(d, "twilight.card.junta.no_target", opp=OPPONENT[side])
 
 
 @then("junta_operation")
 def _junta_operation(d: Data, f: Frame, option: int | None) -> None:
     side = f["p"]
     if option is None:
-        log(d, f"Junta: {side} makes no coup or realignment.")
+        log(d, "twilight.card.junta.no_operation", side=side)
         return
     begin_ops(d, side, 47, kinds="c" if option == _COUP else "r", only=_LATIN_AMERICA, free=True)
 
@@ -272,17 +269,17 @@ def _junta_operation(d: Data, f: Frame, option: int | None) -> None:
 # ---------------------------------------------------------------------------
 # Influence events: #52-#56
 # ---------------------------------------------------------------------------
-def _add(d: Data, side: str, name: str, n: int, card: str) -> None:
+def _add(d: Data, side: str, name: str, n: int, code: str) -> None:
     d["inf"][side][INDEX[name]] += n
-    log(d, f"{card}: {side} influence +{n} in {name}.")
+    log(d, code, side=side, n=n, country=name)
 
 
 @event(52)
 def portuguese_empire_crumbles(d: Data, side: str) -> None:
     """Portuguese Empire Crumbles: the USSR adds 2 influence to Angola and 2
     to the SE African States."""
-    _add(d, USSR, "Angola", 2, "Portuguese Empire Crumbles")
-    _add(d, USSR, "SE African States", 2, "Portuguese Empire Crumbles")
+    _add(d, USSR, "Angola", 2, "twilight.card.portuguese_empire_crumbles.influence")
+    _add(d, USSR, "SE African States", 2, "twilight.card.portuguese_empire_crumbles.influence")
 
 
 @event(53)
@@ -296,16 +293,16 @@ def south_african_unrest(d: Data, side: str) -> None:
 @then("south_african_unrest")
 def _south_african_unrest(d: Data, f: Frame, option: int) -> None:
     if option == _SOUTH_AFRICA_ONLY:
-        _add(d, USSR, "South Africa", 2, "South African Unrest")
+        _add(d, USSR, "South Africa", 2, "twilight.card.south_african_unrest.influence")
         return
-    _add(d, USSR, "South Africa", 1, "South African Unrest")
+    _add(d, USSR, "South Africa", 1, "twilight.card.south_african_unrest.influence")
     push_influence(d, "place", USSR, USSR, 2, list(ADJACENT[_SOUTH_AFRICA]))
 
 
 @event(54)
 def allende(d: Data, side: str) -> None:
     """Allende: the USSR adds 2 influence to Chile."""
-    _add(d, USSR, "Chile", 2, "Allende")
+    _add(d, USSR, "Chile", 2, "twilight.card.allende.influence")
 
 
 @event(55)
@@ -313,8 +310,8 @@ def willy_brandt(d: Data, side: str) -> None:
     """Willy Brandt: the USSR gains 1 VP and adds 1 influence to West
     Germany; from now on NATO does not protect West Germany (until Tear
     Down This Wall cancels this, which also forbids this event)."""
-    gain_vp(d, USSR, 1, "Willy Brandt")
-    _add(d, USSR, "West Germany", 1, "Willy Brandt")
+    gain_vp(d, USSR, 1, 55)
+    _add(d, USSR, "West Germany", 1, "twilight.card.willy_brandt.influence")
     add_effect(d, "Willy Brandt", "game")
 
 
@@ -328,14 +325,14 @@ def muslim_revolution(d: Data, side: str) -> None:
 def _muslim_revolution_next(d: Data, left: int) -> None:
     options = [i for i in _MUSLIM_COUNTRIES if d["inf"][US][i]]
     if not ask(d, USSR, "target", options, "muslim_revolution", left=left):
-        log(d, "Muslim Revolution: no more US influence in the countries it names.")
+        log(d, "twilight.card.muslim_revolution.none_left")
 
 
 @then("muslim_revolution")
 def _muslim_revolution(d: Data, f: Frame, i: int) -> None:
     removed = d["inf"][US][i]
     d["inf"][US][i] = 0
-    log(d, f"Muslim Revolution: {removed} US influence removed from {NAMES[i]}.")
+    log(d, "twilight.card.muslim_revolution.removed", n=removed, country=NAMES[i])
     if f["data"]["left"] > 1:
         _muslim_revolution_next(d, f["data"]["left"] - 1)
 
@@ -358,6 +355,6 @@ def cultural_revolution(d: Data, side: str) -> None:
     if d["china"] == US:
         d["china"] = USSR
         d["china_up"] = True
-        log(d, "Cultural Revolution: the USSR takes The China Card face up.")
+        log(d, "twilight.card.cultural_revolution.china")
     else:
-        gain_vp(d, USSR, 1, "Cultural Revolution")
+        gain_vp(d, USSR, 1, 58)

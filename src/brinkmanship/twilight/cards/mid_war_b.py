@@ -51,9 +51,9 @@ def opec(d: Data, side: str) -> None:
     blocks this event for the rest of the game (its effect's ``blocks``)."""
     n = sum(1 for i in _OIL if control(d, i) == USSR)
     if n:
-        gain_vp(d, USSR, n, "OPEC")
+        gain_vp(d, USSR, n, 61)
     else:
-        log(d, "OPEC: the USSR controls none of the oil countries.")
+        log(d, "twilight.card.opec.none")
 
 
 @event(62)
@@ -62,7 +62,7 @@ def lone_gunman(d: Data, side: str) -> None:
     conducts operations as if it had played a 1-ops card (ops modifiers
     apply). Played by the US for ops at DEFCON 2, a USSR battleground coup
     with that op brings DEFCON 1 in the US round: the US loses."""
-    reveal_hand(d, US, "Lone Gunman")
+    reveal_hand(d, US, 62)
     begin_ops(d, USSR, 62, ops=1)
 
 
@@ -79,7 +79,7 @@ def panama_canal_returned(d: Data, side: str) -> None:
     Venezuela."""
     for i in _PANAMA_CANAL:
         d["inf"][US][i] += 1
-    log(d, "Panama Canal Returned: US influence +1 in Panama, Costa Rica and Venezuela.")
+    log(d, "twilight.card.panama_canal_returned.influence")
 
 
 @event(65)
@@ -87,11 +87,10 @@ def camp_david_accords(d: Data, side: str) -> None:
     """Camp David Accords: the US gains 1 VP and adds 1 influence each to
     Israel, Jordan and Egypt; Arab-Israeli War may no longer be played as an
     event for the rest of the game."""
-    gain_vp(d, US, 1, "Camp David Accords")
+    gain_vp(d, US, 1, 65)
     for i in _CAMP_DAVID:
         d["inf"][US][i] += 1
-    log(d, "Camp David Accords: US influence +1 in Israel, Jordan and Egypt; "
-           "Arab-Israeli War may no longer be played as an event.")
+    log(d, "twilight.card.camp_david_accords.influence")
     add_effect(d, "Camp David Accords", "game", blocks=[_ARAB_ISRAELI_WAR])
 
 
@@ -112,7 +111,7 @@ def john_paul_ii_elected_pope(d: Data, side: str) -> None:
     removed = min(2, d["inf"][USSR][_POLAND])
     d["inf"][USSR][_POLAND] -= removed
     d["inf"][US][_POLAND] += 1
-    log(d, f"John Paul II Elected Pope: USSR influence -{removed}, US influence +1 in Poland.")
+    log(d, "twilight.card.john_paul_ii_elected_pope.influence", n=removed)
     add_effect(d, "John Paul II Elected Pope", "game")
 
 
@@ -126,8 +125,7 @@ def latin_american_death_squads(d: Data, side: str) -> None:
     # effects cancel out, each side has +1 and -1.
     both = current is not None and current["side"] != side
     add_effect(d, "Latin American Death Squads", "turn", side="both" if both else side)
-    log(d, f"Latin American Death Squads: {side} coups in Central and South America +1, "
-           f"{OPPONENT[side]} coups there -1 this turn.")
+    log(d, "twilight.card.latin_american_death_squads.effect", side=side, opp=OPPONENT[side])
 
 
 @event(70)
@@ -143,11 +141,11 @@ def nixon_plays_the_china_card(d: Data, side: str) -> None:
     2 VP; otherwise the US takes it from the USSR face down (it turns face up
     at the end of the turn)."""
     if d["china"] == US:
-        gain_vp(d, US, 2, "Nixon Plays the China Card")
+        gain_vp(d, US, 2, 71)
         return
     d["china"] = US
     d["china_up"] = False
-    log(d, "Nixon Plays the China Card: the US takes The China Card face down.")
+    log(d, "twilight.card.nixon_plays_the_china_card.china")
 
 
 @event(72)
@@ -157,7 +155,7 @@ def sadat_expels_soviets(d: Data, side: str) -> None:
     removed = d["inf"][USSR][_EGYPT]
     d["inf"][USSR][_EGYPT] = 0
     d["inf"][US][_EGYPT] += 1
-    log(d, f"Sadat Expels Soviets: USSR influence -{removed}, US influence +1 in Egypt.")
+    log(d, "twilight.card.sadat_expels_soviets.influence", n=removed)
 
 
 @event(73)
@@ -168,8 +166,7 @@ def shuttle_diplomacy(d: Data, side: str) -> None:
     region that does not count for the USSR; then the card is discarded."""
     keep_on_table(d, 73)
     add_effect(d, "Shuttle Diplomacy", "scoring")
-    log(d, "Shuttle Diplomacy: the card stays in front of the US until the next "
-           "Middle East or Asia scoring.")
+    log(d, "twilight.card.shuttle_diplomacy.effect")
 
 
 @event(74)
@@ -194,7 +191,7 @@ def ussuri_river_skirmish(d: Data, side: str) -> None:
     if d["china"] == USSR:
         d["china"] = US
         d["china_up"] = True
-        log(d, "Ussuri River Skirmish: the US takes The China Card face up.")
+        log(d, "twilight.card.ussuri_river_skirmish.china")
         return
     push_influence(d, "place", US, US, 4, list(IN_REGION["Asia"]), max_per=2)
 
@@ -205,9 +202,9 @@ def alliance_for_progress(d: Data, side: str) -> None:
     in Central and South America."""
     n = sum(1 for i in _AMERICAS_BATTLEGROUNDS if control(d, i) == US)
     if n:
-        gain_vp(d, US, n, "Alliance for Progress")
+        gain_vp(d, US, n, 78)
     else:
-        log(d, "Alliance for Progress: the US controls no battleground in the Americas.")
+        log(d, "twilight.card.alliance_for_progress.none")
 
 
 @event(80)
@@ -217,5 +214,5 @@ def one_small_step(d: Data, side: str) -> bool | None:
     the box it lands in. Otherwise the event does not take place."""
     if d["space"][side] >= d["space"][OPPONENT[side]]:
         return False
-    advance_space(d, side, 2, "One Small Step")
+    advance_space(d, side, 2, 80)
     return None

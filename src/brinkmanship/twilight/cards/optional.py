@@ -55,15 +55,16 @@ def the_cambridge_five(d: Data, side: str) -> bool | None:
     scoring cards in its hand; if there are any, the USSR picks one and adds
     1 influence to a country of the region it scores."""
     if d["turn"] >= LATE_WAR_TURN:
-        log(d, "The Cambridge Five: no event during the Late War.")
+        log(d, "twilight.card.the_cambridge_five.late_war")
         return False
     shown = sorted(c for c in d["hands"][US] if SCORING[c])
     d["reveals"] += 1
     if not shown:
-        log(d, "The Cambridge Five: the US holds no scoring card.")
+        log(d, "twilight.card.the_cambridge_five.no_scoring_card")
         return None
     d["known"][USSR] = sorted(set(d["known"][USSR]) | set(shown))
-    log(d, "The Cambridge Five: the US shows " + ", ".join(CARD_NAME[c] for c in shown) + ".")
+    # Shown to the USSR only: a spectator learns just the region it scores.
+    log(d, "twilight.card.the_cambridge_five.shows", to=USSR, cards=shown)
     if len(shown) == 1:
         _cambridge_five_place(d, shown[0])
     else:
@@ -78,7 +79,7 @@ def _cambridge_five_pick(d: Data, f: Frame, card: int) -> None:
 
 def _cambridge_five_place(d: Data, card: int) -> None:
     region = _scoring_region(card)
-    log(d, f"The Cambridge Five: the USSR adds 1 influence in {region}.")
+    log(d, "twilight.card.the_cambridge_five.place", region=region)
     push_influence(d, "place", USSR, USSR, 1, list(IN_REGION[region]))
 
 
@@ -88,7 +89,7 @@ def special_relationship(d: Data, side: str) -> bool | None:
     effect the US adds 2 influence to one Western European country and gains
     2 VP; without NATO it adds 1 influence to one country next to the UK."""
     if control(d, _UK) != US:
-        log(d, "Special Relationship: the US does not control the UK.")
+        log(d, "twilight.card.special_relationship.no_uk")
         return False
     if has_effect(d, "NATO"):
         ask(d, US, "target", _WESTERN_EUROPE, "special_relationship", amount=2)
@@ -101,9 +102,9 @@ def special_relationship(d: Data, side: str) -> bool | None:
 def _special_relationship(d: Data, f: Frame, i: int) -> None:
     amount = f["data"]["amount"]
     d["inf"][US][i] += amount
-    log(d, f"Special Relationship: US influence +{amount} in {NAMES[i]}.")
+    log(d, "twilight.card.special_relationship.influence", n=amount, country=NAMES[i])
     if amount == 2:
-        gain_vp(d, US, 2, "Special Relationship")
+        gain_vp(d, US, 2, 105)
 
 
 @event(107)
@@ -118,7 +119,7 @@ def che(d: Data, side: str) -> None:
 def _che_offer(d: Data, first: int) -> None:
     targets = [i for i in coup_targets(d, USSR, {"only": _CHE_TARGETS}) if i != first]
     if not targets:
-        log(d, "Che: no US influence in a non-battleground country of the Americas or Africa.")
+        log(d, "twilight.card.che.no_target")
         return
     ask(d, USSR, "target", targets, "che", optional=True, first=first)
 
@@ -126,7 +127,7 @@ def _che_offer(d: Data, first: int) -> None:
 @then("che")
 def _che_coup(d: Data, f: Frame, i: int | None) -> None:
     if i is None:
-        log(d, "Che: the USSR makes no coup.")
+        log(d, "twilight.card.che.no_coup")
         return
     second = f["data"]["first"] >= 0
     declare_coup(d, USSR, i, flat_ops(d, USSR, 107), free=False, then="" if second else "che_result")
@@ -146,7 +147,7 @@ def our_man_in_tehran(d: Data, side: str) -> bool | None:
     shown, with no event, and the rest are shuffled back into the draw
     pile."""
     if not any(control(d, i) == US for i in _MIDDLE_EAST):
-        log(d, "Our Man in Tehran: the US controls no Middle East country.")
+        log(d, "twilight.card.our_man_in_tehran.no_control")
         return False
     deck = d["deck"]
     if len(deck) < _TEHRAN_DRAW and d["discard"]:
@@ -154,13 +155,13 @@ def our_man_in_tehran(d: Data, side: str) -> bool | None:
         d["discard"] = []
         rng.shuffle(d, pile)
         d["deck"] = deck = pile + deck  # the old draw pile stays on top
-        log(d, f"The discard pile ({len(pile)} cards) is reshuffled under the draw pile.")
+        log(d, "twilight.card.our_man_in_tehran.reshuffle", n=len(pile))
     top = sorted(deck[-_TEHRAN_DRAW:])
     if not top:
-        log(d, "Our Man in Tehran: no card left to draw.")
+        log(d, "twilight.card.our_man_in_tehran.no_card")
         return None
     d["reveals"] += 1
-    log(d, f"Our Man in Tehran: the US looks at the top {len(top)} cards of the draw pile.")
+    log(d, "twilight.card.our_man_in_tehran.look", n=len(top))
     ask(d, US, "discard", top, "our_man_in_tehran", optional=True, cards=top)
     return None
 
@@ -172,13 +173,13 @@ def _our_man_in_tehran(d: Data, f: Frame, card: int | None) -> None:
         d["deck"].remove(card)
         d["discard"].append(card)
         d["reveals"] += 1
-        log(d, f"Our Man in Tehran: the US shows and discards {CARD_NAME[card]}.")
+        log(d, "twilight.card.our_man_in_tehran.discard", card=card)
         rest = [c for c in rest if c != card]
         if rest:
             ask(d, US, "discard", rest, "our_man_in_tehran", optional=True, cards=rest)
             return
     rng.shuffle(d, d["deck"])
-    log(d, "Our Man in Tehran: the other cards go back and the draw pile is reshuffled.")
+    log(d, "twilight.card.our_man_in_tehran.shuffle_back")
 
 
 @event(109)
@@ -186,7 +187,7 @@ def yuri_and_samantha(d: Data, side: str) -> None:
     """Yuri and Samantha: for the rest of the turn the USSR gains 1 VP each
     time the US attempts a coup."""
     add_effect(d, "Yuri and Samantha", "turn")
-    log(d, "Yuri and Samantha: the USSR gains 1 VP per US coup attempt this turn.")
+    log(d, "twilight.card.yuri_and_samantha.effect")
 
 
 @event(110)
@@ -195,5 +196,4 @@ def awacs_sale_to_saudis(d: Data, side: str) -> None:
     Revolution may no longer be played as an event."""
     d["inf"][US][_SAUDI_ARABIA] += 2
     add_effect(d, "AWACS Sale to Saudis", "game", blocks=[_MUSLIM_REVOLUTION])
-    log(d, "AWACS Sale to Saudis: US influence +2 in Saudi Arabia; "
-           "Muslim Revolution may no longer be played as an event.")
+    log(d, "twilight.card.awacs_sale_to_saudis.influence")
