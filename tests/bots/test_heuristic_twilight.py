@@ -392,7 +392,7 @@ def test_every_event_question_has_its_knowledge() -> None:
     bm.new_game("twilight")  # the card events (and their continuations) are registered
     not_questions = {"war", "trap_escape", "che_result", "olympic_sponsor_roll", "olympic_guest_roll",
                      "summit_ussr_roll", "summit_us_roll"}
-    questions = set(CONTINUATIONS) - not_questions
+    questions = {f"twilight.ask.{name}" for name in set(CONTINUATIONS) - not_questions}
     assert len(questions) > 30
     assert questions <= set(heur.ASK)
 

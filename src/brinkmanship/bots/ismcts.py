@@ -153,7 +153,8 @@ class Search:
         and turned into a softmax, so that an action the heuristic finds
         disastrous gets next to no exploration and near-equal actions share it.
         """
-        scores = self.score_actions(self.game.view(d, player), legal)
+        # Views without the log: the heuristics read only the decision's data.
+        scores = self.score_actions(self.game.view(d, player, False), legal)
         top = max(scores)
         ordered = sorted(scores)
         median = ordered[len(ordered) // 2]
@@ -222,7 +223,7 @@ class Search:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                scores = score(game.view(d, player), legal)
+                scores = score(game.view(d, player, False), legal)
                 best = -1e18
                 action = legal[0]
                 for a, s in zip(legal, scores, strict=True):
@@ -232,7 +233,7 @@ class Search:
             game.apply(d, action)
             steps += 1
         p0, p1 = self.players
-        v0 = float(self.evaluate(game.view(d, p0), p0))
+        v0 = float(self.evaluate(game.view(d, p0, False), p0))
         v0 = min(1.0, max(0.0, v0))
         return {p0: v0, p1: 1.0 - v0}
 

@@ -16,7 +16,7 @@ from brinkmanship.core.errors import PositionError
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.i18n import register_names
-from brinkmanship.twilight import cards, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.twilight import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
@@ -204,57 +204,16 @@ class Twilight(FrameGame):
         return sorted({c for c in d["known"][side] if c in opp_hand})
 
     def describe(self, d: Data) -> str:
-        """A one-line prompt for the pending decision (public)."""
-        if d["over"]:
-            return "game over"
-        f = d["stack"][-1]
-        kind = f["f"]
-        p = f["p"]
-        if kind == "setup":
-            return f"{p}: place {f['left']} more influence in {f['region']} (set-up)"
-        if kind == "headline":
-            return f"{p}: choose a headline card"
-        if kind == "action" and "only" in f:
-            return (f"{p}: play {CARD_NAME[f['only']]} (taken by {CARD_NAME[f['ret']]}) "
-                    "or 'choose return' to give it back")
-        if kind == "action":
-            eff = d["effects"]
-            trap = (eff.get("Quagmire") if p == US else eff.get("Bear Trap"))
-            if trap is not None:
-                return (f"{p}: trapped by {'Quagmire' if p == US else 'Bear Trap'}: discard a card worth "
-                        "2+ ops and roll 1-4 to escape")
-            extra = " (extra round)" if f["extra"] else ""
-            return f"{p}: play a card, turn {d['turn']} action round {d['ar']}{extra}"
-        if kind == "ops":
-            kinds = f.get("kinds", "pcr") if not f["mode"] else {"place": "p", "realign": "r"}[f["mode"]]
-            words = [w for k, w in (("p", "place influence"), ("c", "coup"), ("r", "realign")) if k in kinds]
-            what = " or ".join(words) if len(words) < 3 else f"{words[0]}, {words[1]} or {words[2]}"
-            return f"{p}: {f['ops']} ops of {CARD_NAME[f['card']]} left: {what}"
-        if kind == "order":
-            return (f"{p}: {CARD_NAME[f['card']]} carries the {OPPONENT[p]} event: "
-                    "'event' to resolve it first, 'ops' to conduct operations first")
-        if kind in ("place_inf", "remove_inf"):
-            verb = "place" if kind == "place_inf" else "remove"
-            limit = f", at most {f['max']} per country" if f["max"] else ""
-            return f"{p}: {verb} {f['left']} {f['side']} influence{limit}"
-        if kind == "ask":
-            what = {"target": "choose a country", "pick": "pick a card", "discard": "choose a card to discard",
-                    "choose": "choose an option", "event": "choose a card for its event",
-                    "ops": "choose a card for operations", "yesno": "answer yes or no"}[f["kind"]]
-            return f"{p}: {what} ({f['then'].replace('_', ' ')})"
-        if kind == "eagle":
-            return f"{p}: you may discard a held card (Eagle/Bear Has Landed)"
-        if kind == "roll":
-            why = f["why"]
-            if why == "event":
-                return f"roll a die ({f['then'].replace('_', ' ')})"
-            if why == "space":
-                return f"roll a die for {f['side']}'s Space Race attempt"
-            if why == "coup":
-                return f"roll a die for {f['side']}'s coup in {NAMES[f['target']]}"
-            who = f["side"] if not f["first"] else OPPONENT[f["side"]]
-            return f"roll {who}'s die for the realignment in {NAMES[f['target']]}"
-        return f"{p}: {kind}"
+        """The pending decision as one sentence, as a spectator reads it."""
+        dec = decisions.decision(d, None)
+        if dec is None:
+            return decisions.say("twilight.decision.over", {})
+        prompt: str = dec["prompt"]
+        return prompt
+
+    def decision(self, d: Data, side: str | None) -> Data | None:
+        """The pending decision as data for ``side``'s view (see ``twilight.decisions``)."""
+        return decisions.decision(d, side)
 
     def resample(self, d: Data, side: str, r: random.Random) -> Data:
         if side not in (USSR, US):

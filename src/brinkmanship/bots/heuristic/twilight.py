@@ -2,6 +2,9 @@
 
 Both functions read only a view (``state.view(side)``) and the legal
 actions, never the state: a bot using them cannot see the opponent's hand.
+Of the view they read data only: the pending decision's fields
+(``view["decision"]``, see ``twilight/decisions.py``), never its prompt or
+the log, so a view without the log (``log=False``) is enough.
 
 Every score is in *VP equivalents*: what an action is worth measured in
 victory points, now or expected later. That one unit lets very different
@@ -44,7 +47,7 @@ Every decision kind the rules ask is scored: set-up, headline, action
 round (event, operations, Space Race, a trap's discard, lifting the Cuban
 Missile Crisis, Grain Sales' return), each op, the opposing event's order,
 Eagle/Bear Has Landed, event placements and removals, and each event
-question (``ASK``, by continuation name). Chance and unknown kinds get
+question (``ASK``, by question code). Chance and unknown kinds get
 neutral scores.
 """
 
@@ -55,12 +58,10 @@ from collections.abc import Callable
 from typing import Any
 
 from brinkmanship.core.actions import Action
-from brinkmanship.i18n import render_all
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
-    CARD_NAME,
     CARD_OPS,
     CARD_SIDE,
     CHINA,
@@ -143,7 +144,6 @@ NAME_MARGIN: dict[str, tuple[float, int]] = {NAMES[i]: (LOCW[i], LIMIT[i]) for i
 # Countries alike for region scoring share one entry of the flip cache.
 _FLIP_CLASSES: dict[tuple[int, int, int, str | None], int] = {}
 FLIP_CLASS: tuple[int, ...] = tuple(_FLIP_CLASSES.setdefault(COUNTRY[i], len(_FLIP_CLASSES)) for i in range(N))
-CARD_BY_NAME: dict[str, int] = {CARD_NAME[c]: c for c in range(1, len(CARD_NAME))}
 # Scoring cards and the region (index) each scores; Southeast Asia is SEA.
 SCORING_REGION: dict[int, int] = {1: 1, 2: 0, 3: 2, 37: 4, 38: SEA, 79: 3, 81: 5}
 MID_WAR_SCORING = frozenset({37, 38, 79, 81})
@@ -1031,44 +1031,13 @@ def realign_value(ctx: Ctx, i: int) -> float:
 
 
 # ---------------------------------------------------------------------------
-# Decision parsing (the view names the pending decision in plain text)
+# The pending decision's data (``view["decision"]``, see twilight/decisions.py)
 # ---------------------------------------------------------------------------
-def _ops_frame(view: View) -> tuple[int, int]:
-    """(ops left, card) of an operations decision, from its prompt
-    ``"US: 3 ops of NATO left: place influence..."``."""
-    text: str = view["decision"]["prompt"]
-    _, _, rest = text.partition(": ")
-    head, _, _ = rest.rpartition(" left: ")
-    num, _, name = head.partition(" ops of ")
-    try:
-        ops = int(num)
-    except ValueError:
-        ops = 1
-    return ops, CARD_BY_NAME.get(name, 0)
-
-
-def _ask_name(view: View) -> str:
-    text: str = view["decision"]["prompt"]
-    start = text.rfind("(")
-    return text[start + 1:-1].replace(" ", "_") if start >= 0 else ""
-
-
 def _influence_frame(view: View) -> tuple[int, str, int]:
-    """(count left, whose influence, per-country limit) of an event's
-    place/remove decision: ``"USSR: remove 3 US influence, at most 2 per country"``."""
-    words: list[str] = view["decision"]["prompt"].split()
-    try:
-        left = int(words[2])
-        side = words[3]
-    except (IndexError, ValueError):
-        return 1, view["current_player"], 0
-    per = 0
-    if "most" in words:
-        try:
-            per = int(words[words.index("most") + 1])
-        except (IndexError, ValueError):
-            per = 0
-    return left, side, per
+    """(count left, whose influence, per-country limit; 0: none) of an
+    event's place/remove decision."""
+    dec = view["decision"]
+    return dec["left"], dec["side"], dec["max_per_country"] or 0
 
 
 # ---------------------------------------------------------------------------
@@ -1208,16 +1177,15 @@ def _score_headline(ctx: Ctx, legal: list[Action]) -> list[float]:
 
 
 def _score_ops(ctx: Ctx, legal: list[Action]) -> list[float]:
-    ops_left, card = _ops_frame(ctx.view)
+    dec = ctx.view["decision"]
+    ops_left: int = dec["ops"]
+    card: int = dec["card"]
     me = ctx.me
     free = card in (47, 96, 91) and not any(a.verb == "place" for a in legal)
     # A DEFCON-lowering opposing event still to come after these ops.
     pending = 0
-    if card in DEFCON_DROP and CARD_SIDE[card] == ctx.opp:
-        name = CARD_NAME[card]
-        for line in render_all(ctx.view["log"][-4:]):
-            if name in line and "after the operations" in line:
-                pending = 1
+    if card in DEFCON_DROP and CARD_SIDE[card] == ctx.opp and dec["opponent_event_after"]:
+        pending = 1
     if pending:
         ctx.defcon -= pending
     places: list[tuple[int, float]] = []
@@ -1450,19 +1418,12 @@ def scoring_draw_risk(ctx: Ctx, draws: int) -> float:
     return 1.0 - safe
 
 
-ASK_NOT_DISCARD = "Ask Not What Your Country Can Do For You: US discards"
-
-
 def _ask_not(ctx: Ctx, c: int) -> float:
     if SCORING[c]:
         return discard_value(ctx, c)
     # A new card is drawn for each one discarded: usually a gain, but late
     # in the turn it may be a scoring card there is no round left to play.
-    draws = 1
-    for line in reversed(render_all(ctx.view["log"][-12:])):
-        if not line.startswith(ASK_NOT_DISCARD):
-            break
-        draws += 1
+    draws = 1 + ctx.view["decision"]["discarded"]
     return discard_value(ctx, c) + 0.6 - GAME_LOSS * scoring_draw_risk(ctx, draws)
 
 
@@ -1538,7 +1499,8 @@ def _pass_zero(fn: AskFn) -> AskFn:
     return score
 
 
-ASK: dict[str, AskFn] = {
+# By the question's code: "twilight.ask." + the event's continuation name.
+ASK: dict[str, AskFn] = {f"twilight.ask.{name}": fn for name, fn in {
     "truman_doctrine": _target(_remove_all),
     "warsaw_pact_formed": _warsaw_choice,
     "warsaw_pact_remove": _target(_remove_all),
@@ -1574,11 +1536,11 @@ ASK: dict[str, AskFn] = {
     "aldrich_ames_remix": _card_choice(_aldrich_ames),
     "our_man_in_tehran": _pass_zero(_card_choice(_tehran_discard)),
     "the_cambridge_five": _card_choice(_cambridge_pick),
-}
+}.items()}
 
 
 def _score_ask(ctx: Ctx, legal: list[Action]) -> list[float]:
-    fn = ASK.get(_ask_name(ctx.view))
+    fn = ASK.get(ctx.view["decision"]["question"])
     if fn is None:
         return [0.0] * len(legal)
     return [fn(ctx, a) for a in legal]
