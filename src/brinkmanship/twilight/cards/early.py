@@ -35,12 +35,13 @@ _SUEZ = [INDEX["France"], INDEX["UK"], INDEX["Israel"]]
 _AFRICA_SE_ASIA = sorted(IN_REGION["Africa"] + IN_REGION["Southeast Asia"])
 
 
-def _clear_and_control(d: Data, i: int, card: str) -> None:
+def _clear_and_control(d: Data, i: int, code: str) -> None:
     """Remove all US influence from country ``i``, then top the USSR's up to
-    its stability: just enough for USSR control."""
+    its stability: just enough for USSR control. ``code`` is the card's log
+    message."""
     d["inf"][US][i] = 0
     d["inf"][USSR][i] = max(d["inf"][USSR][i], STABILITY[i])
-    log(d, f"{card}: US influence is removed from {NAMES[i]}; the USSR controls {NAMES[i]}.")
+    log(d, code, country=NAMES[i])
 
 
 @event(4)
@@ -50,7 +51,7 @@ def duck_and_cover(d: Data, side: str) -> None:
     loses), so the USSR playing it for ops at DEFCON 2 loses."""
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
-        gain_vp(d, US, 5 - d["defcon"], "Duck and Cover")
+        gain_vp(d, US, 5 - d["defcon"], 4)
 
 
 @event(7)
@@ -64,14 +65,14 @@ def socialist_governments(d: Data, side: str) -> None:
 def fidel(d: Data, side: str) -> None:
     """Fidel: all US influence leaves Cuba, then the USSR tops its influence
     there up to Cuba's stability (3), enough to control it."""
-    _clear_and_control(d, _CUBA, "Fidel")
+    _clear_and_control(d, _CUBA, "twilight.card.fidel.control")
 
 
 @event(12)
 def romanian_abdication(d: Data, side: str) -> None:
     """Romanian Abdication: all US influence leaves Romania, then the USSR
     tops its influence there up to Romania's stability (3)."""
-    _clear_and_control(d, _ROMANIA, "Romanian Abdication")
+    _clear_and_control(d, _ROMANIA, "twilight.card.romanian_abdication.control")
 
 
 @event(14)
@@ -89,7 +90,7 @@ def nasser(d: Data, side: str) -> None:
     d["inf"][USSR][_EGYPT] += 2
     removed = (d["inf"][US][_EGYPT] + 1) // 2
     d["inf"][US][_EGYPT] -= removed
-    log(d, f"Nasser: USSR influence +2 in Egypt, US influence -{removed} in Egypt.")
+    log(d, "twilight.card.nasser.influence", n=removed)
 
 
 @event(23)
@@ -120,7 +121,7 @@ def decolonization(d: Data, side: str) -> None:
 def nuclear_test_ban(d: Data, side: str) -> None:
     """Nuclear Test Ban: the player gains VP equal to DEFCON minus 2, then
     DEFCON improves by 2 (never above 5)."""
-    gain_vp(d, side, d["defcon"] - 2, "Nuclear Test Ban")
+    gain_vp(d, side, d["defcon"] - 2, 34)
     change_defcon(d, +2, side)
 
 
@@ -129,14 +130,14 @@ def korean_war(d: Data, side: str) -> None:
     """Korean War: North Korea invades South Korea. The USSR rolls, -1 per
     US-controlled country next to South Korea; 4-6 wins 2 VP and all US
     influence there becomes USSR influence. +2 USSR Military Ops either way."""
-    war(d, USSR, _SOUTH_KOREA, 4, 2, 2, "Korean War")
+    war(d, USSR, _SOUTH_KOREA, 4, 2, 2, 11)
 
 
 @event(18)
 def captured_nazi_scientist(d: Data, side: str) -> None:
     """Captured Nazi Scientist: the player's Space Race marker advances one
     box at once (no roll, no attempt used), scoring that box's VP."""
-    advance_space(d, side, 1, "Captured Nazi Scientist")
+    advance_space(d, side, 1, 18)
 
 
 @event(19)
@@ -145,7 +146,7 @@ def truman_doctrine(d: Data, side: str) -> bool | None:
     country that neither side controls (the US chooses)."""
     options = [i for i in IN_REGION["Europe"] if d["inf"][USSR][i] and control(d, i) is None]
     if not ask(d, US, "target", options, "truman_doctrine"):
-        log(d, "Truman Doctrine: no uncontrolled European country holds USSR influence.")
+        log(d, "twilight.card.truman_doctrine.none")
     return None
 
 
@@ -153,7 +154,7 @@ def truman_doctrine(d: Data, side: str) -> bool | None:
 def _truman_doctrine(d: Data, f: dict[str, Any], i: int) -> None:
     removed = d["inf"][USSR][i]
     d["inf"][USSR][i] = 0
-    log(d, f"Truman Doctrine: {removed} USSR influence removed from {NAMES[i]}.")
+    log(d, "twilight.card.truman_doctrine.removed", n=removed, country=NAMES[i])
 
 
 @event(20)
@@ -169,12 +170,12 @@ def olympic_games(d: Data, side: str) -> None:
 def _olympic_choice(d: Data, f: dict[str, Any], option: int) -> None:
     sponsor = f["data"]["sponsor"]
     if option == _BOYCOTT:
-        log(d, f"Olympic Games: {OPPONENT[sponsor]} boycotts.")
+        log(d, "twilight.card.olympic_games.boycott", side=OPPONENT[sponsor])
         change_defcon(d, -1, d["phasing"])
         if not d["over"]:
             begin_ops(d, sponsor, 20, ops=4)
         return
-    log(d, f"Olympic Games: {OPPONENT[sponsor]} participates.")
+    log(d, "twilight.card.olympic_games.participate", side=OPPONENT[sponsor])
     roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
 
 
@@ -187,12 +188,12 @@ def _olympic_sponsor(d: Data, f: dict[str, Any], roll: int) -> None:
 def _olympic_guest(d: Data, f: dict[str, Any], roll: int) -> None:
     sponsor = f["data"]["sponsor"]
     mine = f["data"]["sponsor_roll"] + 2
-    log(d, f"Olympic Games: {sponsor} {mine} (with +2), {OPPONENT[sponsor]} {roll}.")
+    log(d, "twilight.card.olympic_games.rolls", side=sponsor, total=mine, opp=OPPONENT[sponsor], roll=roll)
     if mine == roll:
-        log(d, "Olympic Games: a tie, both roll again.")
+        log(d, "twilight.card.olympic_games.tie")
         roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
         return
-    gain_vp(d, sponsor if mine > roll else OPPONENT[sponsor], 2, "Olympic Games")
+    gain_vp(d, sponsor if mine > roll else OPPONENT[sponsor], 2, 20)
 
 
 @event(25)
@@ -200,4 +201,4 @@ def containment(d: Data, side: str) -> None:
     """Containment: for the rest of the turn, US cards played for operations
     get +1 op, never above 4 (the Space Race requirement uses it too)."""
     add_effect(d, "Containment", "turn")
-    log(d, "Containment: US cards are worth 1 more op this turn (at most 4).")
+    log(d, "twilight.card.containment.effect")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.log import msg
 from brinkmanship.twilight.actions import OPTIONS
-from brinkmanship.twilight.board import CARD_NAME, CARD_SIDE, IN_REGION, INDEX, N_COUNTRIES, NAMES, OPPONENT, STABILITY
+from brinkmanship.twilight.board import CARD_SIDE, IN_REGION, INDEX, N_COUNTRIES, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
@@ -51,18 +52,18 @@ def five_year_plan(d: Data, side: str) -> None:
     its event happens for the US; any other card is only discarded."""
     hand = d["hands"][USSR]
     if not hand:
-        log(d, "Five Year Plan: the USSR has no card to discard.")
+        log(d, "twilight.card.five_year_plan.no_card")
         return
     card = hand[rng.randbelow(d, len(hand))]
     if CARD_SIDE[card] != US:
-        discard_from_hand(d, USSR, card, "Five Year Plan (at random)")
+        discard_from_hand(d, USSR, card, msg("twilight.card.five_year_plan.at_random"))
         return
     # A US card: it leaves the hand through play, so a starred card whose
     # event happens is removed like any other played event.
     hand.remove(card)
     d["in_play"].append(card)
     d["reveals"] += 1
-    log(d, f"Five Year Plan (at random): USSR discards {CARD_NAME[card]}; its US event happens.")
+    log(d, "twilight.card.five_year_plan.us_event", card=card)
     play_event(d, US, card)
 
 
@@ -72,8 +73,7 @@ def vietnam_revolts(d: Data, side: str) -> None:
     the turn a USSR card whose ops all go to Southeast Asia gets +1 op."""
     d["inf"][USSR][_VIETNAM] += 2
     add_effect(d, "Vietnam Revolts", "turn")
-    log(d, "Vietnam Revolts: USSR influence +2 in Vietnam; USSR ops all spent in Southeast Asia "
-           "get +1 this turn.")
+    log(d, "twilight.card.vietnam_revolts.effect")
 
 
 @event(10)
@@ -83,7 +83,7 @@ def blockade(d: Data, side: str) -> None:
     Germany."""
     options = [c for c in d["hands"][US] if flat_ops(d, US, c) >= 3]
     if not options:
-        log(d, "Blockade: the US holds no card worth 3 ops.")
+        log(d, "twilight.card.blockade.no_card")
         _blockade_west_germany(d)
         return
     ask(d, US, "discard", options, "blockade", optional=True)
@@ -94,13 +94,13 @@ def _blockade(d: Data, f: Frame, card: int | None) -> None:
     if card is None:
         _blockade_west_germany(d)
     else:
-        discard_from_hand(d, US, card, "Blockade")
+        discard_from_hand(d, US, card, 10)
 
 
 def _blockade_west_germany(d: Data) -> None:
     removed = d["inf"][US][_WEST_GERMANY]
     d["inf"][US][_WEST_GERMANY] = 0
-    log(d, f"Blockade: {removed} US influence removed from West Germany.")
+    log(d, "twilight.card.blockade.removed", n=removed)
 
 
 @event(13)
@@ -111,7 +111,7 @@ def arab_israeli_war(d: Data, side: str) -> None:
     influence. +2 USSR Military Ops either way. (Camp David Accords blocks
     this event.)"""
     penalty = 1 if control(d, _ISRAEL) == US else 0
-    war(d, USSR, _ISRAEL, 4, 2, 2, "Arab-Israeli War", extra_penalty=penalty)
+    war(d, USSR, _ISRAEL, 4, 2, 2, 13, extra_penalty=penalty)
 
 
 @event(16)
@@ -126,24 +126,24 @@ def warsaw_pact_formed(d: Data, side: str) -> None:
 @then("warsaw_pact_formed")
 def _warsaw_pact_choice(d: Data, f: Frame, option: int) -> None:
     if option == _ADD:
-        log(d, "Warsaw Pact Formed: the USSR adds 5 influence to Eastern Europe.")
+        log(d, "twilight.card.warsaw_pact_formed.add")
         push_influence(d, "place", USSR, USSR, 5, list(_EASTERN_EUROPE), max_per=2)
         return
-    log(d, "Warsaw Pact Formed: the USSR removes all US influence from 4 Eastern European countries.")
+    log(d, "twilight.card.warsaw_pact_formed.remove")
     _warsaw_pact_next(d, 4)
 
 
 def _warsaw_pact_next(d: Data, left: int) -> None:
     options = [i for i in _EASTERN_EUROPE if d["inf"][US][i]]
     if left > 0 and not ask(d, USSR, "target", options, "warsaw_pact_remove", left=left):
-        log(d, "Warsaw Pact Formed: no US influence is left in Eastern Europe.")
+        log(d, "twilight.card.warsaw_pact_formed.none")
 
 
 @then("warsaw_pact_remove")
 def _warsaw_pact_remove(d: Data, f: Frame, i: int) -> None:
     removed = d["inf"][US][i]
     d["inf"][US][i] = 0
-    log(d, f"Warsaw Pact Formed: {removed} US influence removed from {NAMES[i]}.")
+    log(d, "twilight.card.warsaw_pact_formed.removed", n=removed, country=NAMES[i])
     _warsaw_pact_next(d, f["data"]["left"] - 1)
 
 
@@ -155,8 +155,7 @@ def de_gaulle_leads_france(d: Data, side: str) -> None:
     d["inf"][US][_FRANCE] -= removed
     d["inf"][USSR][_FRANCE] += 1
     add_effect(d, "De Gaulle Leads France", "game")
-    log(d, f"De Gaulle Leads France: US influence -{removed}, USSR influence +1 in France; "
-           "NATO no longer protects France.")
+    log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed)
 
 
 @event(21)
@@ -165,10 +164,10 @@ def nato(d: Data, side: str) -> bool | None:
     event. From then on the USSR may not coup or realign a US-controlled
     European country (see the rules' ``coup_targets``)."""
     if not (has_effect(d, "Warsaw Pact Formed") or has_effect(d, "Marshall Plan")):
-        log(d, "NATO: neither Warsaw Pact Formed nor Marshall Plan has been played as an event.")
+        log(d, "twilight.card.nato.blocked")
         return False
     add_effect(d, "NATO", "game")
-    log(d, "NATO: the USSR may no longer coup or realign US-controlled countries in Europe.")
+    log(d, "twilight.card.nato.effect")
     return None
 
 
@@ -179,14 +178,14 @@ def independent_reds(d: Data, side: str) -> None:
     USSR's (only countries where the USSR has more are worth choosing)."""
     options = [i for i in _INDEPENDENT_REDS if d["inf"][USSR][i] > d["inf"][US][i]]
     if not ask(d, US, "target", options, "independent_reds"):
-        log(d, "Independent Reds: the US already matches the USSR in each of those countries.")
+        log(d, "twilight.card.independent_reds.none")
 
 
 @then("independent_reds")
 def _independent_reds(d: Data, f: Frame, i: int) -> None:
     added = d["inf"][USSR][i] - d["inf"][US][i]
     d["inf"][US][i] += added
-    log(d, f"Independent Reds: US influence +{added} in {NAMES[i]}.")
+    log(d, "twilight.card.independent_reds.added", n=added, country=NAMES[i])
 
 
 @event(24)
@@ -200,7 +199,7 @@ def indo_pakistani_war(d: Data, side: str) -> None:
 
 @then("indo_pakistani_war")
 def _indo_pakistani_war(d: Data, f: Frame, i: int) -> None:
-    war(d, f["data"]["side"], i, 4, 2, 2, "Indo-Pakistani War")
+    war(d, f["data"]["side"], i, 4, 2, 2, 24)
 
 
 @event(26)
@@ -208,7 +207,7 @@ def cia_created(d: Data, side: str) -> None:
     """CIA Created: the USSR shows its hand to the US, then the US conducts
     operations as if it played a 1-op card (modifiers apply; not for the
     Space Race)."""
-    reveal_hand(d, USSR, "CIA Created")
+    reveal_hand(d, USSR, 26)
     begin_ops(d, US, 26, ops=1)
 
 
@@ -220,8 +219,7 @@ def us_japan_mutual_defense_pact(d: Data, side: str) -> None:
     added = max(0, need - d["inf"][US][_JAPAN])
     d["inf"][US][_JAPAN] += added
     add_effect(d, "US/Japan Mutual Defense Pact", "game")
-    log(d, f"US/Japan Mutual Defense Pact: US influence +{added} in Japan; the USSR may no longer "
-           "coup or realign there.")
+    log(d, "twilight.card.us_japan_mutual_defense_pact.effect", n=added)
 
 
 @event(29)
@@ -235,7 +233,7 @@ def east_european_unrest(d: Data, side: str) -> None:
 def _east_european_unrest_next(d: Data, left: int, per: int, done: list[int]) -> None:
     options = [i for i in _EASTERN_EUROPE if d["inf"][USSR][i] and i not in done]
     if left > 0 and not ask(d, US, "target", options, "east_european_unrest", left=left, per=per, done=done):
-        log(d, "East European Unrest: no other Eastern European country holds USSR influence.")
+        log(d, "twilight.card.east_european_unrest.none")
 
 
 @then("east_european_unrest")
@@ -243,7 +241,7 @@ def _east_european_unrest(d: Data, f: Frame, i: int) -> None:
     data = f["data"]
     removed = min(data["per"], d["inf"][USSR][i])
     d["inf"][USSR][i] -= removed
-    log(d, f"East European Unrest: USSR influence -{removed} in {NAMES[i]}.")
+    log(d, "twilight.card.east_european_unrest.removed", n=removed, country=NAMES[i])
     _east_european_unrest_next(d, data["left"] - 1, data["per"], [*data["done"], i])
 
 
@@ -256,7 +254,7 @@ def red_scare_purge(d: Data, side: str) -> None:
     # Played by both sides in one turn (SALT can bring it back): both suffer.
     victim = "both" if current is not None and current["side"] != opp else opp
     add_effect(d, "Red Scare/Purge", "turn", side=victim)
-    log(d, f"Red Scare/Purge: {opp} cards are worth 1 op less this turn (at least 1).")
+    log(d, "twilight.card.red_scare_purge.effect", side=opp)
 
 
 @event(33)
@@ -282,15 +280,15 @@ def _de_stalinization_remove(d: Data, f: Frame, i: int | None) -> None:
         _de_stalinization_place(d, moved)
         return
     d["inf"][USSR][i] -= 1
-    log(d, f"De-Stalinization: USSR influence -1 in {NAMES[i]}.")
+    log(d, "twilight.card.de_stalinization.removed", country=NAMES[i])
     _de_stalinization_next(d, moved + 1)
 
 
 def _de_stalinization_place(d: Data, moved: int) -> None:
     if not moved:
-        log(d, "De-Stalinization: the USSR moves no influence.")
+        log(d, "twilight.card.de_stalinization.none")
         return
-    log(d, f"De-Stalinization: the USSR places the {moved} influence taken.")
+    log(d, "twilight.card.de_stalinization.place", n=moved)
     allowed = [i for i in range(N_COUNTRIES) if control(d, i) != US]
     push_influence(d, "place", USSR, USSR, moved, allowed, max_per=2)
 
@@ -302,4 +300,4 @@ def formosan_resolution(d: Data, side: str) -> None:
     it; nowhere else. It ends when the US plays The China Card (see the
     rules' ``battleground`` and ``_proc_finish``)."""
     add_effect(d, "Formosan Resolution", "game")
-    log(d, "Formosan Resolution: a US-controlled Taiwan counts as a battleground in Asia scoring.")
+    log(d, "twilight.card.formosan_resolution.effect")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
-from brinkmanship.twilight.board import CARD_NAME, CARD_OPS, CARD_SIDE, OPPONENT, SCORING
+from brinkmanship.twilight.board import CARD_OPS, CARD_SIDE, OPPONENT, SCORING
 from brinkmanship.twilight.events import EVENTS, event, then
 from brinkmanship.twilight.rules import (
     US,
@@ -47,7 +47,8 @@ _MISSILE_ENVY = 49
 _OPEC = 61
 _GRAIN_SALES = 67
 _DEFECTORS = 103
-_ASK_NOT = "Ask Not What Your Country Can Do For You"
+_U2_INCIDENT = 60
+_ASK_NOT = 77
 
 
 def _played_by(d: Data, card: int) -> str | None:
@@ -71,7 +72,7 @@ def un_intervention(d: Data, side: str) -> bool | None:
     if d["ar"] == 0 or not partners:
         return False
     if has_effect(d, "U2 Incident"):
-        gain_vp(d, USSR, 1, "U2 Incident")
+        gain_vp(d, USSR, 1, _U2_INCIDENT)
         end_effect(d, "U2 Incident")
         if d["over"]:
             return None
@@ -84,8 +85,7 @@ def _un_intervention(d: Data, f: Frame, c: int) -> None:
     side = f["data"]["side"]
     d["hands"][side].remove(c)
     d["in_play"].append(c)
-    log(d, f"UN Intervention: {side} plays {CARD_NAME[c]}; its {OPPONENT[side]} event is cancelled "
-           "and its ops are used.")
+    log(d, "twilight.card.un_intervention.play", side=side, card=c, opp=OPPONENT[side])
     push(d, {"f": "finish", "side": side, "card": c, "remove": False})
     flower_power_check(d, side, c)
     if not d["over"]:
@@ -101,10 +101,10 @@ def defectors(d: Data, side: str) -> None:
     gives the US 1 VP."""
     if d["ar"] == 0:
         if d["headline"][USSR]:
-            cancel_headline(d, USSR, "Defectors")
+            cancel_headline(d, USSR, _DEFECTORS)
         return
     if _played_by(d, _DEFECTORS) == USSR:
-        gain_vp(d, US, 1, "Defectors")
+        gain_vp(d, US, 1, _DEFECTORS)
 
 
 @event(42)
@@ -115,7 +115,7 @@ def quagmire(d: Data, side: str) -> None:
     card it may only play scoring cards. Lasts across turns until escaped;
     headlines are unaffected. NORAD's effect ends for good."""
     add_effect(d, "Quagmire", "game")
-    log(d, "Quagmire: the US is trapped until it discards a card worth 2+ ops and rolls 1-4.")
+    log(d, "twilight.card.quagmire.effect")
     end_effect(d, "NORAD")
 
 
@@ -123,7 +123,7 @@ def quagmire(d: Data, side: str) -> None:
 def bear_trap(d: Data, side: str) -> None:
     """Bear Trap: the USSR is trapped, as the US is by Quagmire."""
     add_effect(d, "Bear Trap", "game")
-    log(d, "Bear Trap: the USSR is trapped until it discards a card worth 2+ ops and rolls 1-4.")
+    log(d, "twilight.card.bear_trap.effect")
 
 
 @event(49)
@@ -136,7 +136,7 @@ def missile_envy(d: Data, side: str) -> bool | None:
     opp = OPPONENT[side]
     hand = d["hands"][opp]
     if not hand:
-        log(d, f"Missile Envy: the {opp} has no card to give.")
+        log(d, "twilight.card.missile_envy.no_card", side=opp)
         return False
     best = max(CARD_OPS[c] for c in hand)
     top = sorted(c for c in hand if CARD_OPS[c] == best)
@@ -163,17 +163,16 @@ def _envy_swap(d: Data, side: str, c: int) -> None:
     d["known"][side].append(_MISSILE_ENVY)
     add_effect(d, "Missile Envy", "game", side=opp)
     d["in_play"].append(c)
-    log(d, f"Missile Envy: the {opp} gives {CARD_NAME[c]} and must play Missile Envy for operations "
-           "in its next action round.")
+    log(d, "twilight.card.missile_envy.swap", side=opp, card=c)
     flower_power_check(d, side, c)
     if d["over"]:
         return
     if CARD_SIDE[c] == opp:
-        log(d, f"Missile Envy: {side} uses the ops of {CARD_NAME[c]}; its event does not happen.")
+        log(d, "twilight.card.missile_envy.ops", side=side, card=c)
         push(d, {"f": "finish", "side": side, "card": c, "remove": False})
         begin_ops(d, side, c)
     else:
-        log(d, f"Missile Envy: the {CARD_NAME[c]} event happens for {side}.")
+        log(d, "twilight.card.missile_envy.event", card=c, side=side)
         play_event(d, side, c)
 
 
@@ -185,8 +184,7 @@ def we_will_bury_you(d: Data, side: str) -> None:
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
         add_effect(d, "We Will Bury You", "game")
-        log(d, "We Will Bury You: the USSR gains 3 VP at the US's next action round unless "
-               "the US plays UN Intervention.")
+        log(d, "twilight.card.we_will_bury_you.effect")
 
 
 @event(60)
@@ -194,7 +192,7 @@ def u2_incident(d: Data, side: str) -> None:
     """U2 Incident: the USSR gains 1 VP, and 1 more if UN Intervention is
     played as an event later this turn (by either side)."""
     add_effect(d, "U2 Incident", "turn")
-    gain_vp(d, USSR, 1, "U2 Incident")
+    gain_vp(d, USSR, 1, _U2_INCIDENT)
 
 
 @event(59)
@@ -204,7 +202,7 @@ def flower_power(d: Data, side: str) -> None:
     an event or for ops, not to the Space Race. An Evil Empire ends it and
     blocks it."""
     add_effect(d, "Flower Power", "game")
-    log(d, "Flower Power: the USSR gains 2 VP whenever the US plays a war card.")
+    log(d, "twilight.card.flower_power.effect")
 
 
 @event(97)
@@ -213,7 +211,7 @@ def an_evil_empire(d: Data, side: str) -> None:
     event; the US gains 1 VP."""
     end_effect(d, "Flower Power")
     add_effect(d, "An Evil Empire", "game", blocks=[59])
-    gain_vp(d, US, 1, "An Evil Empire")
+    gain_vp(d, US, 1, 97)
 
 
 @event(40)
@@ -225,7 +223,7 @@ def cuban_missile_crisis(d: Data, side: str) -> None:
     change_defcon(d, 2 - d["defcon"], d["phasing"])
     threatened = OPPONENT[side]
     add_effect(d, "Cuban Missile Crisis", "turn", side=threatened)
-    log(d, f"Cuban Missile Crisis: a coup by the {threatened} this turn means nuclear war.")
+    log(d, "twilight.card.cuban_missile_crisis.effect", side=threatened)
 
 
 @event(86)
@@ -234,7 +232,7 @@ def north_sea_oil(d: Data, side: str) -> None:
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
     add_effect(d, "North Sea Oil", "game", blocks=[_OPEC], turn=d["turn"])
-    log(d, "North Sea Oil: OPEC is blocked; the US may play an extra action round this turn.")
+    log(d, "twilight.card.north_sea_oil.effect")
 
 
 @event(106)
@@ -243,7 +241,7 @@ def norad(d: Data, side: str) -> None:
     moved to 2, the US, if it controls Canada, may add 1 influence to a
     country that already holds US influence. Quagmire ends it."""
     add_effect(d, "NORAD", "game")
-    log(d, "NORAD: while the US controls Canada, a fall to DEFCON 2 in an action round gives it 1 influence.")
+    log(d, "twilight.card.norad.effect")
 
 
 @event(67)
@@ -255,7 +253,7 @@ def grain_sales_to_soviets(d: Data, side: str) -> None:
     conducts operations with Grain Sales' own ops."""
     hand = d["hands"][USSR]
     if not hand:
-        log(d, "Grain Sales to Soviets: the USSR has no card; the US uses the ops instead.")
+        log(d, "twilight.card.grain_sales_to_soviets.no_card")
         begin_ops(d, US, _GRAIN_SALES)
         return
     c = hand[rng.randbelow(d, len(hand))]
@@ -263,7 +261,8 @@ def grain_sales_to_soviets(d: Data, side: str) -> None:
     d["hands"][US].append(c)
     d["known"][USSR].append(c)
     d["reveals"] += 1
-    log(d, f"Grain Sales to Soviets: the US takes {CARD_NAME[c]} from the USSR hand.")
+    # Taken at random and maybe given back: a spectator may not learn it.
+    log(d, "twilight.card.grain_sales_to_soviets.take", to=US, card=c)
     push(d, {"f": "action", "p": US, "extra": False, "only": c, "ret": _GRAIN_SALES})
 
 
@@ -278,7 +277,7 @@ def star_wars(d: Data, side: str) -> bool | None:
     options = sorted(c for c in set(d["discard"])
                      if not SCORING[c] and c in EVENTS and not event_blocked(d, c))
     if not options:
-        log(d, "Star Wars: no event in the discard pile can be picked.")
+        log(d, "twilight.card.star_wars.none")
         return False
     ask(d, US, "pick", options, "star_wars")
     return None
@@ -288,7 +287,7 @@ def star_wars(d: Data, side: str) -> bool | None:
 def _star_wars(d: Data, f: Frame, c: int) -> None:
     d["discard"].remove(c)
     d["in_play"].append(c)
-    log(d, f"Star Wars: the US takes {CARD_NAME[c]} from the discard pile for its event.")
+    log(d, "twilight.card.star_wars.take", card=c)
     flower_power_check(d, US, c)
     if not d["over"]:
         play_event(d, USSR if CARD_SIDE[c] == USSR else US, c)
@@ -301,7 +300,7 @@ def ask_not(d: Data, side: str) -> None:
     stop), then draws as many from the draw pile."""
     hand = d["hands"][US]
     if not hand:
-        log(d, f"{_ASK_NOT}: the US has no card to discard.")
+        log(d, "twilight.card.ask_not_what_your_country_can_do_for_you.no_card")
         return
     ask(d, US, "discard", sorted(hand), "ask_not", optional=True, count=0)
 
@@ -327,4 +326,4 @@ def _ask_not(d: Data, f: Frame, c: int | None) -> None:
             known.remove(card)
         drawn += 1
     d["reveals"] += 1
-    log(d, f"{_ASK_NOT}: the US discarded {n} card(s) and draws {drawn}.")
+    log(d, "twilight.card.ask_not_what_your_country_can_do_for_you.draw", n=n, drawn=drawn)

@@ -63,9 +63,9 @@ def _score_with_shuttle(d: dict[str, Any], region: str) -> None:
 @then("shuttle_diplomacy")
 def _shuttle_diplomacy(d: dict[str, Any], f: dict[str, Any], i: int) -> None:
     if i >= 0:
-        log(d, f"Shuttle Diplomacy: {NAMES[i]} does not count for the USSR.")
+        log(d, "twilight.card.shuttle_diplomacy.excluded", country=NAMES[i])
     else:
-        log(d, "Shuttle Diplomacy: the USSR controls no battleground there.")
+        log(d, "twilight.card.shuttle_diplomacy.none")
     score_region(d, f["data"]["region"], exclude=i)
     end_effect(d, "Shuttle Diplomacy")
     if _SHUTTLE_DIPLOMACY in d["in_play"]:

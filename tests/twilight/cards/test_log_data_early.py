@@ -1,0 +1,134 @@
+"""The log of the Early War, scoring and interrupt events is data: coded
+entries whose English comes from the catalog, never prose in the rules."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import brinkmanship as bm
+from brinkmanship.i18n import render
+from brinkmanship.twilight.cards import early, early_war, interrupts, scoring
+
+MODULES = (early, early_war, interrupts, scoring)
+# Helpers whose reason must be a card number or a message, never a name or prose.
+REASON_HELPERS = {"gain_vp", "discard_from_hand", "reveal_hand", "advance_space", "cancel_headline", "war"}
+CATALOG = "twilight_cards_early.json"
+
+
+def _catalog() -> dict[str, str]:
+    text = resources.files("brinkmanship.i18n").joinpath("en", CATALOG).read_text(encoding="utf-8")
+    out: dict[str, str] = json.loads(text)
+    return out
+
+
+def _calls() -> list[tuple[str, str, ast.Call]]:
+    out = []
+    for module in MODULES:
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                out.append((f"{module.__name__}:{node.lineno}", node.func.id, node))
+    return out
+
+
+def _literals() -> set[str]:
+    out = set()
+    for module in MODULES:
+        assert module.__file__ is not None
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                out.add(node.value)
+    return out
+
+
+def test_the_modules_log_codes_not_prose() -> None:
+    catalog = _catalog()
+    for where, name, call in _calls():
+        if name in ("log", "end_game", "msg"):
+            code = call.args[1] if name == "log" else call.args[-1] if name == "end_game" else call.args[0]
+            assert not isinstance(code, ast.JoinedStr), f"{where}: {name} of an f-string"
+            if isinstance(code, ast.Constant):
+                assert isinstance(code.value, str) and " " not in code.value, f"{where}: prose {code.value!r}"
+                assert code.value in catalog, f"{where}: {code.value!r} is not in {CATALOG}"
+        elif name in REASON_HELPERS:
+            for arg in [*call.args, *(k.value for k in call.keywords)]:
+                assert not isinstance(arg, ast.JoinedStr), f"{where}: {name} with an f-string"
+                assert not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)), \
+                    f"{where}: {name} with the text {arg.value!r}"
+
+
+def test_every_message_of_the_catalog_is_used() -> None:
+    assert set(_catalog()) <= _literals()
+
+
+def _walk(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [entry]
+    for v in entry["args"].values():
+        if isinstance(v, dict):
+            out.extend(_walk(v))
+    return out
+
+
+def test_random_games_log_only_entries_that_render() -> None:
+    catalog = _catalog()
+    used: set[str] = set()
+    for seed in range(40):
+        s = bm.new_game("twilight", seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s.apply_random(rng)
+        for entry in s.log_entries:
+            render(entry)
+            used.update(e["code"] for e in _walk(entry) if e["code"] in catalog)
+    assert len(used) > len(catalog) // 2  # the games did play these events
+
+
+# -- rare entries: the English is the one the rules always wrote ---------------------------------
+def position(**fields: Any) -> bm.State:
+    return bm.from_position("twilight", {"options": {"events": True}, "turn": 4, **fields})
+
+
+@pytest.mark.parametrize(("fields", "play", "line"), [
+    ({"phasing": "US", "hands": {"USSR": ["Fidel"], "US": ["Ask Not What Your Country Can Do For You"]}},
+     ["event Ask Not What Your Country Can Do For You"],
+     "Ask Not What Your Country Can Do For You: the US has no card to discard."),
+    ({"phasing": "US", "hands": {"USSR": ["Fidel"], "US": ["Truman Doctrine", "NATO"]},
+      "influence": {"USSR": {"East Germany": 3}, "US": {}}},  # controlled: no target
+     ["event Truman Doctrine"],
+     "Truman Doctrine: no uncontrolled European country holds USSR influence."),
+    ({"phasing": "US", "hands": {"USSR": ["Fidel"], "US": ["East European Unrest", "NATO"]},
+      "influence": {"USSR": {}, "US": {}}},
+     ["event East European Unrest"],
+     "East European Unrest: no other Eastern European country holds USSR influence."),
+    ({"hands": {"USSR": ["Missile Envy"], "US": []}},
+     ["event Missile Envy"],
+     "Missile Envy: the US has no card to give."),
+    ({"turn": 8, "phasing": "US", "space": {"US": 3, "USSR": 1}, "discard": ["Europe Scoring"],
+      "hands": {"USSR": ["Fidel"], "US": ["Star Wars", "NATO"]}},
+     ["event Star Wars"],
+     "Star Wars: no event in the discard pile can be picked."),
+])
+def test_rare_entries_keep_their_english(fields: dict[str, Any], play: list[str], line: str) -> None:
+    s = position(**fields)
+    s.apply_many(play)
+    assert line in s.log
+
+
+def test_grain_sales_names_the_card_taken_to_the_us_only() -> None:
+    s = position(phasing="US", hands={"USSR": ["Fidel"], "US": ["Grain Sales to Soviets", "NATO"]},
+                 influence={"USSR": {}, "US": {"Canada": 1}})
+    s.apply("event Grain Sales to Soviets")
+    line = "Grain Sales to Soviets: the US takes Fidel from the USSR hand."
+    assert line in s.log
+    take = [e for e in s.log_entries if e["code"] == "twilight.card.grain_sales_to_soviets.take"]
+    assert [e["to"] for e in take] == ["US"]
+    assert take[0] in s.view("US")["log"]
+    assert take[0] not in s.view(None)["log"]
