@@ -93,7 +93,7 @@ class Twilight(FrameGame):
                 d["inf"][side][INDEX[name]] += n
         d["deck"] = rules.deck_for_periods(d, "Early")
         rng.shuffle(d, d["deck"])
-        rules.log(d, "New game. Influence is set up as printed on the map.")
+        rules.log(d, "twilight.setup.new")
         rules.deal(d)
         d["stack"] = [
             {"f": "turn", "step": "start"},

@@ -100,7 +100,12 @@ OPEN_FOR_COUPS: dict[int, tuple[int, ...]] = {
 def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry: a message code of the catalog, its arguments, and
     who may read it (``"all"``, or the one side that may know what it names)."""
-    add_log(d, code, to, **args)
+    if args:
+        # The entry is built here rather than by ``add_log``: passing the
+        # arguments on would pack them into a second dict, on the hot path.
+        d["log"].append({"code": code, "args": args, "to": to})
+    else:
+        add_log(d, code, to)
 
 
 def control(d: Data, i: int) -> str | None:
@@ -139,7 +144,7 @@ def gain_vp(d: Data, side: str, n: int, why: Message | str | int | None = None) 
     if n == 0:
         return
     d["vp"] += n if side == US else -n
-    if why is not None and why != "":
+    if why is not None:
         log(d, "twilight.vp.gain" if n > 0 else "twilight.vp.loss", side=side, n=abs(n), why=reason(why),
             vp=d["vp"])
     vp = d["vp"]
@@ -196,7 +201,7 @@ def draw_card(d: Data) -> int | None:
         deck.extend(d["discard"])
         d["discard"] = []
         rng.shuffle(d, deck)
-        log(d, f"The discard pile ({len(deck)} cards) is reshuffled into a new draw pile.")
+        log(d, "twilight.deck.reshuffled", n=len(deck))
     return deck.pop()
 
 
@@ -361,10 +366,10 @@ def deal(d: Data) -> None:
         break
     if dealt[USSR] or dealt[US]:
         d["reveals"] += 1
-        log(d, f"Deal: USSR draws {dealt[USSR]}, US draws {dealt[US]}.")
+        log(d, "twilight.deal.drawn", ussr=dealt[USSR], us=dealt[US])
     for side in (USSR, US):
         if len(hands[side]) < size:
-            log(d, f"No cards left to deal: {side} holds {len(hands[side])}.")
+            log(d, "twilight.deal.short", side=side, n=len(hands[side]))
 
 
 # ---------------------------------------------------------------------------
@@ -372,13 +377,13 @@ def deal(d: Data) -> None:
 # ---------------------------------------------------------------------------
 def _turn_start(d: Data) -> None:
     turn = d["turn"]
-    log(d, f"=== Turn {turn} ===")
+    log(d, "twilight.turn.start", turn=turn)
     change_defcon(d, +1, USSR)  # 4.5 A; never lowers, so no culprit needed
     if turn in (MID_WAR_TURN, LATE_WAR_TURN):
         period = "Mid" if turn == MID_WAR_TURN else "Late"
         d["deck"].extend(deck_for_periods(d, period))
         rng.shuffle(d, d["deck"])
-        log(d, f"The {period} War cards are shuffled into the draw pile.")
+        log(d, "twilight.deck.mid_war" if turn == MID_WAR_TURN else "twilight.deck.late_war")
     deal(d)
 
 
@@ -399,13 +404,17 @@ def _reveal_headlines(d: Data) -> list[str]:
     hl = d["headline"]
     d["reveals"] += 1
     d["hl_open"] = "both"  # both headlines are public until they have resolved
-    parts = []
-    for side in (USSR, US):
-        parts.append(f"{side} {CARD_NAME[hl[side]]}" if hl[side] else f"{side} nothing")
-    log(d, "Headlines: " + ", ".join(parts) + ".")
+    if hl[USSR] and hl[US]:
+        log(d, "twilight.headline.revealed", card=hl[USSR], card2=hl[US])
+    elif hl[USSR]:
+        log(d, "twilight.headline.revealed_ussr", card=hl[USSR])
+    elif hl[US]:
+        log(d, "twilight.headline.revealed_us", card=hl[US])
+    else:
+        log(d, "twilight.headline.revealed_none")
     if hl[US] == DEFECTORS and hl[USSR] and has_event(d, DEFECTORS):
         # A US Defectors headline cancels the USSR's before either resolves.
-        cancel_headline(d, USSR, "Defectors")
+        cancel_headline(d, USSR, DEFECTORS)
 
     def key(side: str) -> tuple[int, int]:
         c = hl[side]
@@ -437,13 +446,26 @@ def _resolve_headline(d: Data, side: str) -> None:
     play_event(d, side, c, headline=True)
 
 
-# Cards whose play the turn sequence itself must know about.
+# Cards whose play the turn sequence itself must know about (or names in the log).
 UN_INTERVENTION = 32
+CUBAN_MISSILE_CRISIS = 40
+QUAGMIRE = 42
+BEAR_TRAP = 44
 MISSILE_ENVY = 49
+WE_WILL_BURY_YOU = 50
+FLOWER_POWER = 59
+NORTH_SEA_OIL = 86
 DEFECTORS = 103
+NORAD = 106
+YURI_AND_SAMANTHA = 109
 WAR_CARDS = frozenset(n for n, fact in CARD.items() if fact.war)
-# Quagmire traps the US, Bear Trap the USSR (effect names).
+# Quagmire traps the US, Bear Trap the USSR (effect names, and their cards).
 TRAPS = {US: "Quagmire", USSR: "Bear Trap"}
+TRAP_CARDS = {"Quagmire": QUAGMIRE, "Bear Trap": BEAR_TRAP}
+# Space Race boxes whose abilities the turn sequence applies (6.4.3-6.4.4).
+MAN_IN_EARTH_ORBIT = 4
+EAGLE_BEAR_HAS_LANDED = 6
+SPACE_STATION = 8
 # Where the side threatened by the Cuban Missile Crisis may remove 2 influence to end it.
 CMC_LIFT = {USSR: (NAMES.index("Cuba"),), US: (NAMES.index("West Germany"), NAMES.index("Turkey"))}
 NORAD_CANADA = NAMES.index("Canada")
@@ -456,7 +478,7 @@ def flower_power_check(d: Data, side: str, card: int) -> None:
     war whose event may no longer be played (Arab-Israeli War after Camp
     David) does not count. Called wherever the US plays a card."""
     if side == US and card in WAR_CARDS and "Flower Power" in d["effects"] and not event_blocked(d, card):
-        gain_vp(d, USSR, 2, "Flower Power")
+        gain_vp(d, USSR, 2, FLOWER_POWER)
 
 
 def _begin_round(d: Data, side: str, extra: bool = False) -> None:
@@ -467,7 +489,7 @@ def _begin_round(d: Data, side: str, extra: bool = False) -> None:
         if envy is not None and envy["side"] == side and MISSILE_ENVY not in d["hands"][side]:
             del eff["Missile Envy"]  # the card left the hand some other way
     if not d["hands"][side] and not (d["china"] == side and d["china_up"]):
-        log(d, f"{side} has no card to play and passes.")
+        log(d, "twilight.round.no_card", side=side)
         if side == US and "We Will Bury You" in eff:
             _we_will_bury_you(d, PASS)
         return
@@ -478,7 +500,7 @@ def _extra_round(d: Data, f: Frame, side: str) -> None:
     """An 8th action round after both sides' normal ones: for the Space
     Station holder (box 8), or the US in a turn it played North Sea Oil (the
     two do not add up). The side may pass it."""
-    station = space_ability(d, side, 8)
+    station = space_ability(d, side, SPACE_STATION)
     if not station:
         oil = d["effects"].get("North Sea Oil") if side == US else None
         if oil is None or oil.get("turn") != d["turn"]:
@@ -487,7 +509,10 @@ def _extra_round(d: Data, f: Frame, side: str) -> None:
     if not (d["hands"][side] or (d["china"] == side and d["china_up"])):
         return
     d["phasing"] = side
-    log(d, f"{side} may take an extra action round ({'Space Station' if station else 'North Sea Oil'}).")
+    if station:
+        log(d, "twilight.round.extra_space", side=side, space=SPACE_STATION)
+    else:
+        log(d, "twilight.round.extra_card", side=side, card=NORTH_SEA_OIL)
     if d["options"]["events"]:
         f["defcon0"] = d["defcon"]  # for NORAD, even if it comes into play this round
     _begin_round(d, side, extra=True)
@@ -502,7 +527,7 @@ def _norad(d: Data, f: Frame) -> None:
         return
     if "NORAD" not in d["effects"] or control(d, NORAD_CANADA) != US:
         return
-    log(d, "NORAD: DEFCON moved to 2; the US may add 1 influence where it has influence.")
+    log(d, "twilight.norad.trigger", card=NORAD)
     us = d["inf"][US]
     push_influence(d, "place", US, US, 1, [i for i in range(N_COUNTRIES) if us[i]], optional=True)
 
@@ -513,18 +538,18 @@ def _we_will_bury_you(d: Data, a: Action) -> None:
     Intervention as an event."""
     del d["effects"]["We Will Bury You"]
     if a is EVENT[UN_INTERVENTION]:
-        log(d, "We Will Bury You: the US plays UN Intervention; the USSR gains nothing.")
+        log(d, "twilight.we_will_bury_you.cancelled", card=WE_WILL_BURY_YOU, card2=UN_INTERVENTION)
     else:
-        gain_vp(d, USSR, 3, "We Will Bury You")
+        gain_vp(d, USSR, 3, WE_WILL_BURY_YOU)
 
 
 def _trap_escape(d: Data, f: Frame, roll: int) -> None:
     side, trap = f["data"]["side"], f["data"]["trap"]
     if roll <= 4:
-        log(d, f"{trap}: {side} rolls {roll} and escapes.")
+        log(d, "twilight.trap.escapes", card=TRAP_CARDS[trap], side=side, roll=roll)
         end_effect(d, trap)
     else:
-        log(d, f"{trap}: {side} rolls {roll} and stays trapped.")
+        log(d, "twilight.trap.stays", card=TRAP_CARDS[trap], side=side, roll=roll)
 
 
 CONTINUATIONS["trap_escape"] = _trap_escape
@@ -534,12 +559,12 @@ def _turn_end(d: Data) -> None:
     # 4.5 F before E: a held scoring card loses (designer ruling, A #7).
     holders = [s for s in (USSR, US) if any(SCORING[c] for c in d["hands"][s])]
     if len(holders) == 2:
-        end_game(d, None, "scoring_card_held", "Both sides hold a scoring card: the game is drawn.")
+        end_game(d, None, "scoring_card_held", "twilight.end.scoring_card_held_both")
         return
     if holders:
         loser = holders[0]
-        end_game(d, OPPONENT[loser], "scoring_card_held",
-                 f"{loser} holds a scoring card at the end of the turn and loses.")
+        end_game(d, OPPONENT[loser], "scoring_card_held", "twilight.end.scoring_card_held", loser=loser,
+                 winner=OPPONENT[loser])
         return
     # 4.5 E: Military Operations.
     defcon = d["defcon"]
@@ -547,16 +572,16 @@ def _turn_end(d: Data) -> None:
     for side in (USSR, US):
         short = defcon - d["milops"][side]
         if short > 0:
-            log(d, f"{side} is {short} short of the required {defcon} Military Operations.")
+            log(d, "twilight.milops.short", side=side, n=short, defcon=defcon)
             net += short if side == USSR else -short
     if net:
-        gain_vp(d, US, net, "military operations")
+        gain_vp(d, US, net, msg("twilight.why.milops"))
         if d["over"]:
             return
     # 4.5 G: the China Card turns face up.
     if not d["china_up"]:
         d["china_up"] = True
-        log(d, f"The China Card turns face up ({d['china']}).")
+        log(d, "twilight.china.face_up", card=CHINA, side=d["china"])
     if d["turn"] >= TURNS:
         final_scoring(d)
         return
@@ -585,7 +610,7 @@ def _proc_turn(d: Data, f: Frame) -> None:
     elif step == "headline":
         first = _headline_first(d)
         if d["hl_open"]:
-            log(d, f"{first} must choose its headline first and show it (Man in Earth Orbit).")
+            log(d, "twilight.headline.first_shown", side=first, space=MAN_IN_EARTH_ORBIT)
         f["step"] = "headline2"
         f["first"] = first
         push(d, {"f": "headline", "p": first})
@@ -614,7 +639,7 @@ def _proc_turn(d: Data, f: Frame) -> None:
             return
         side = d["phasing"]
         if side == USSR:
-            log(d, f"-- Action round {d['ar']} --")
+            log(d, "twilight.round.start", ar=d["ar"])
         f["step"] = "round_done"
         if d["options"]["events"]:
             f["defcon0"] = d["defcon"]  # for NORAD, even if it comes into play this round
@@ -643,7 +668,7 @@ def _proc_turn(d: Data, f: Frame) -> None:
     elif step == "eagle":
         f["step"] = "end"
         for side in (USSR, US):
-            if space_ability(d, side, 6) and any(not SCORING[c] for c in d["hands"][side]):
+            if space_ability(d, side, EAGLE_BEAR_HAS_LANDED) and any(not SCORING[c] for c in d["hands"][side]):
                 push(d, {"f": "eagle", "p": side})
     elif step == "end":
         _turn_end(d)
@@ -661,13 +686,13 @@ def _proc_finish(d: Data, f: Frame) -> None:
         opp = OPPONENT[f["side"]]
         d["china"] = opp
         d["china_up"] = False
-        log(d, f"The China Card passes to {opp} face down.")
+        log(d, "twilight.china.passes", card=CHINA, side=opp)
         if f["side"] == US and "Formosan Resolution" in d["effects"]:
             end_effect(d, "Formosan Resolution")
         return
     if f.get("table"):
         if c in d["in_play"]:  # (Missile Envy has already gone to the other hand)
-            log(d, f"{CARD_NAME[c]} stays on the table.")
+            log(d, "twilight.card.stays", card=c)
         return
     if STAYS_IN_PLAY[c] and f["remove"]:
         # An underlined card whose event happened stays on the table, as a
@@ -720,12 +745,11 @@ def run_event(d: Data, owner: str, card: int, finish: Frame) -> None:
     starred card in the discard pile instead of removing it (7.5).
     """
     if not has_event(d, card):
-        why = "events are off" if not d["options"]["events"] else "it cannot take place"
-        log(d, f"{CARD_NAME[card]}: no event ({why}).")
+        log(d, "twilight.event.off" if not d["options"]["events"] else "twilight.event.blocked", card=card)
         finish["remove"] = False
         return
     if EVENTS[card](d, owner) is False:
-        log(d, f"{CARD_NAME[card]}: the event does not take place.")
+        log(d, "twilight.event.fails", card=card)
         finish["remove"] = False
 
 
@@ -886,7 +910,7 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         i = a.arg
         assert i is not None
         d["inf"][side][i] -= 2
-        log(d, f"{side} removes 2 influence from {NAMES[i]} (Cuban Missile Crisis).")
+        log(d, "twilight.cmc.lifted", side=side, country=NAMES[i], card=CUBAN_MISSILE_CRISIS)
         end_effect(d, "Cuban Missile Crisis")
         return
     d["stack"].pop()
@@ -896,7 +920,7 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         if d["over"]:
             return
     if a is PASS:
-        log(d, f"{side} passes.")
+        log(d, "twilight.round.pass", side=side)
         return
     if a is RETURN_CARD:
         c = f["only"]
@@ -904,15 +928,14 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         d["hands"][side].remove(c)
         d["hands"][opp].append(c)
         d["known"][side].append(c)
-        log(d, f"{side} returns {CARD_NAME[c]} to the {opp} and conducts operations with "
-               f"{CARD_NAME[f['ret']]}.")
+        log(d, "twilight.round.return_card", side=side, card=c, opp=opp, card2=f["ret"])
         begin_ops(d, side, f["ret"])
         return
     c = a.arg
     assert c is not None
     if verb == "discard":  # a trap: discard, then roll 1-4 to escape
         trap = TRAPS[side]
-        discard_from_hand(d, side, c, trap)
+        discard_from_hand(d, side, c, TRAP_CARDS[trap])
         if c == MISSILE_ENVY:
             eff.pop("Missile Envy", None)
         roll_for(d, "trap_escape", side=side, trap=trap)
@@ -930,10 +953,10 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
             if d["over"]:
                 return
     if verb == "event":
-        log(d, f"{side} plays {CARD_NAME[c]} for its event.")
+        log(d, "twilight.play.event", side=side, card=c)
         play_event(d, side, c)
     elif verb == "ops":
-        log(d, f"{side} plays {CARD_NAME[c]} for operations.")
+        log(d, "twilight.play.ops", side=side, card=c)
         push(d, {"f": "finish", "side": side, "card": c, "remove": STARRED[c]})
         if CARD_SIDE[c] == OPPONENT[side] and has_event(d, c):
             # 5.2: the opponent's event happens too, before or after the ops
@@ -945,7 +968,7 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
     else:  # space
         d["space_tries"][side] += 1
         box = d["space"][side] + 1
-        log(d, f"{side} plays {CARD_NAME[c]} to the Space Race ({SPACE_BOXES[box][0]}, needs 1-{SPACE_BOXES[box][2]}).")
+        log(d, "twilight.play.space", side=side, card=c, space=box, best=SPACE_BOXES[box][2])
         push(d, {"f": "finish", "side": side, "card": c, "remove": False})
         push(d, {"f": "roll", "p": CHANCE, "why": "space", "side": side})
 
@@ -1093,7 +1116,7 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
     verb = a.verb
     if a is DONE:
         d["stack"].pop()
-        log(d, f"{side} has no legal use for the ops.")
+        log(d, "twilight.ops.no_use", side=side)
         return
     i = a.arg
     assert i is not None
@@ -1103,7 +1126,7 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
         _spend(f, i, cost)
         d["inf"][side][i] += 1
         f["mode"] = "place"
-        log(d, f"{side} places 1 influence in {NAMES[i]}{' (2 ops)' if cost == 2 else ''}.")
+        log(d, "twilight.ops.place" if cost == 1 else "twilight.ops.place_controlled", side=side, country=NAMES[i])
         if _ops_exhausted(d, f):
             d["stack"].pop()
     elif verb == "coup":
@@ -1113,7 +1136,7 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
     else:  # realign
         _spend(f, i, 1)
         f["mode"] = "realign"
-        log(d, f"{side} attempts a realignment in {NAMES[i]}.")
+        log(d, "twilight.realign.declared", side=side, country=NAMES[i])
         push(d, {"f": "roll", "p": CHANCE, "why": "realign", "side": side, "target": i,
                  "first": 0})
 
@@ -1123,16 +1146,16 @@ def declare_coup(d: Data, side: str, i: int, ops: int, free: bool = False, then:
     react to the attempt itself apply, then the die is rolled (a chance
     decision). ``then`` names a continuation run after the coup resolves."""
     eff = d["effects"]
-    log(d, f"{side} attempts a {'free ' if free else ''}coup in {NAMES[i]} with {ops} ops.")
+    log(d, "twilight.coup.declared_free" if free else "twilight.coup.declared", side=side, country=NAMES[i],
+        ops=ops)
     if eff:
         cmc = eff.get("Cuban Missile Crisis")
         if cmc is not None and cmc["side"] == side:
-            end_game(d, OPPONENT[side], "defcon",
-                     f"{side} makes a coup under the Cuban Missile Crisis: nuclear war; "
-                     f"{OPPONENT[side]} wins.")
+            end_game(d, OPPONENT[side], "defcon", "twilight.end.cuban_missile_crisis", loser=side,
+                     card=CUBAN_MISSILE_CRISIS, winner=OPPONENT[side])
             return
         if side == US and "Yuri and Samantha" in eff:
-            gain_vp(d, USSR, 1, "Yuri and Samantha")
+            gain_vp(d, USSR, 1, YURI_AND_SAMANTHA)
             if d["over"]:
                 return
     push(d, {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
@@ -1167,10 +1190,11 @@ def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) ->
         removed = min(total, d["inf"][opp][i])
         d["inf"][opp][i] -= removed
         d["inf"][side][i] += total - removed
-        log(d, f"Coup in {NAMES[i]}: roll {roll} + {ops} ops - {2 * STABILITY[i]} = {total}: "
-               f"{opp} loses {removed}, {side} gains {total - removed}.")
+        log(d, "twilight.coup.success", country=NAMES[i], roll=roll, ops=ops, defense=2 * STABILITY[i],
+            total=total, opp=opp, n=removed, side=side, n2=total - removed)
     else:
-        log(d, f"Coup in {NAMES[i]}: roll {roll} + {ops} ops - {2 * STABILITY[i]} = {total}: fails.")
+        log(d, "twilight.coup.fails", country=NAMES[i], roll=roll, ops=ops, defense=2 * STABILITY[i],
+            total=total)
     if not free:
         add_milops(d, side, ops)
     if BATTLEGROUND[i] and not (side == US and "Nuclear Subs" in d["effects"]):
@@ -1203,25 +1227,26 @@ def resolve_realign(d: Data, side: str, i: int, roll: int, opp_roll: int) -> Non
     elif theirs > mine:
         loser = side
     else:
-        log(d, f"Realignment in {NAMES[i]}: {side} {mine} vs {opp} {theirs}: no change.")
+        log(d, "twilight.realign.tie", country=NAMES[i], side=side, roll=mine, opp=opp, roll2=theirs)
         return
     removed = min(abs(mine - theirs), d["inf"][loser][i])
     d["inf"][loser][i] -= removed
-    log(d, f"Realignment in {NAMES[i]}: {side} {mine} vs {opp} {theirs}: {loser} loses {removed}.")
+    log(d, "twilight.realign.result", country=NAMES[i], side=side, roll=mine, opp=opp, roll2=theirs,
+        loser=loser, n=removed)
 
 
 def resolve_space(d: Data, side: str, roll: int) -> None:
     """A Space Race attempt (6.4): a roll in range advances one box and
     scores that box's VP for the first or second arrival."""
     box = d["space"][side] + 1
-    name, _, best, first_vp, second_vp = SPACE_BOXES[box]
+    _, _, best, first_vp, second_vp = SPACE_BOXES[box]
     if roll > best:
-        log(d, f"Space Race: {side} rolls {roll} and fails.")
+        log(d, "twilight.space.fails", side=side, roll=roll)
         return
     d["space"][side] = box
     first = d["space"][OPPONENT[side]] < box
-    log(d, f"Space Race: {side} rolls {roll} and reaches {name} (box {box}).")
-    gain_vp(d, side, first_vp if first else second_vp, f"space race box {box}")
+    log(d, "twilight.space.success", side=side, roll=roll, space=box, box=box)
+    gain_vp(d, side, first_vp if first else second_vp, msg("twilight.why.space_box", box=box))
 
 
 def _apply_roll(d: Data, f: Frame, a: Action) -> None:
@@ -1271,11 +1296,11 @@ def _apply_order(d: Data, f: Frame, a: Action) -> None:
     finish = d["stack"][-1]
     owner = OPPONENT[side]
     if a.verb == "event":
-        log(d, f"The {owner} event {CARD_NAME[c]} happens before the operations.")
+        log(d, "twilight.order.event_first", owner=owner, card=c)
         begin_ops(d, side, c)  # access is fixed before the event
         run_event(d, owner, c, finish)
     else:
-        log(d, f"The {owner} event {CARD_NAME[c]} will happen after the operations.")
+        log(d, "twilight.order.ops_first", owner=owner, card=c)
         push(d, {"f": "fire_event", "side": owner, "card": c})
         begin_ops(d, side, c)
 
@@ -1330,10 +1355,10 @@ def _apply_influence(d: Data, f: Frame, a: Action) -> None:
     side = f["side"]
     if f["f"] == "place_inf":
         d["inf"][side][i] += 1
-        log(d, f"{side} influence +1 in {NAMES[i]}.")
+        log(d, "twilight.influence.added", side=side, country=NAMES[i])
     else:
         d["inf"][side][i] -= 1
-        log(d, f"{side} influence -1 in {NAMES[i]}.")
+        log(d, "twilight.influence.removed", side=side, country=NAMES[i])
     f["done"] = [*f["done"], i]
     f["left"] -= 1
     if f["left"] <= 0 or not _influence_targets(d, f):
@@ -1506,16 +1531,16 @@ def _apply_headline(d: Data, f: Frame, a: Action) -> None:
     d["stack"].pop()
     if a is PASS:
         d["headline"][side] = 0
-        log(d, f"{side} has no card to headline.")
+        log(d, "twilight.headline.none", side=side)
         return
     c = a.arg
     assert c is not None
     d["hands"][side].remove(c)
     d["headline"][side] = c
     if d["hl_open"] == side:
-        log(d, f"{side} headlines {CARD_NAME[c]} (shown first).")
+        log(d, "twilight.headline.shown", side=side, card=c)
     else:
-        log(d, f"{side} chooses a headline card.")
+        log(d, "twilight.headline.chosen", side=side)
 
 
 def _legal_eagle(d: Data, f: Frame) -> list[Action]:
@@ -1528,14 +1553,14 @@ def _apply_eagle(d: Data, f: Frame, a: Action) -> None:
     side = f["p"]
     d["stack"].pop()
     if a is PASS:
-        log(d, f"{side} keeps its hand (Eagle/Bear Has Landed).")
+        log(d, "twilight.eagle.keeps", side=side, space=EAGLE_BEAR_HAS_LANDED)
         return
     c = a.arg
     assert c is not None
     d["hands"][side].remove(c)
     d["discard"].append(c)
     d["reveals"] += 1
-    log(d, f"{side} discards {CARD_NAME[c]} (Eagle/Bear Has Landed).")
+    log(d, "twilight.eagle.discards", side=side, card=c, space=EAGLE_BEAR_HAS_LANDED)
 
 
 # ---------------------------------------------------------------------------
@@ -1597,15 +1622,21 @@ def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True
     return vp, level, ctrl_side
 
 
+# The level a side reached in a region (``region_scores``) -> its message.
+LEVEL_CODES = {"Control": "twilight.level.control", "Domination": "twilight.level.domination",
+               "Presence": "twilight.level.presence", "none": "twilight.level.none"}
+
+
 def score_region(d: Data, region: str, exclude: int = -1) -> None:
     """Score a region as its scoring card does; Europe Control wins at once.
     ``exclude``: a country that counts for neither side (Shuttle Diplomacy)."""
     vp, level, ctrl_side = region_scores(d, region, exclude)
-    log(d, f"{region} scoring: USSR {level[USSR]} {vp[USSR]} VP, US {level[US]} {vp[US]} VP.")
+    log(d, "twilight.scoring.region", region=region, ussr_level=msg(LEVEL_CODES[level[USSR]]), ussr_vp=vp[USSR],
+        us_level=msg(LEVEL_CODES[level[US]]), us_vp=vp[US])
     if region == "Europe" and ctrl_side is not None:
-        end_game(d, ctrl_side, "europe", f"{ctrl_side} controls Europe and wins.")
+        end_game(d, ctrl_side, "europe", "twilight.end.europe", winner=ctrl_side, region=region)
         return
-    gain_vp(d, US, vp[US] - vp[USSR], f"{region} scoring")
+    gain_vp(d, US, vp[US] - vp[USSR], msg("twilight.why.region_scoring", region=region))
 
 
 def score_southeast_asia(d: Data) -> None:
@@ -1615,27 +1646,26 @@ def score_southeast_asia(d: Data) -> None:
         c = control(d, i)
         if c is not None:
             vp[c] += 2 if NAMES[i] == "Thailand" else 1
-    log(d, f"Southeast Asia scoring: USSR {vp[USSR]} VP, US {vp[US]} VP.")
-    gain_vp(d, US, vp[US] - vp[USSR], "Southeast Asia scoring")
+    log(d, "twilight.scoring.southeast_asia", region="Southeast Asia", ussr_vp=vp[USSR], us_vp=vp[US])
+    gain_vp(d, US, vp[US] - vp[USSR], msg("twilight.why.region_scoring", region="Southeast Asia"))
 
 
 def final_scoring(d: Data) -> None:
     """After turn 10 (10.3.2): every region scores, the China Card holder
     gains 1 VP; 20 VP is not an automatic win here, Control of Europe is."""
-    log(d, "=== Final scoring ===")
+    log(d, "twilight.final.start")
     d["final"] = True
     for region in REGIONS:
         score_region(d, region)
         if d["over"]:
             return
-    gain_vp(d, d["china"], 1, "The China Card")
+    gain_vp(d, d["china"], 1, CHINA)
     vp = d["vp"]
-    if vp > 0:
-        end_game(d, US, "final_scoring", f"Final VP {vp_text(vp)}: US wins.")
-    elif vp < 0:
-        end_game(d, USSR, "final_scoring", f"Final VP {vp_text(vp)}: USSR wins.")
+    if vp:
+        winner = US if vp > 0 else USSR
+        end_game(d, winner, "final_scoring", "twilight.end.final", vp=vp, winner=winner)
     else:
-        end_game(d, None, "final_scoring", "Final VP 0: the game is drawn.")
+        end_game(d, None, "final_scoring", "twilight.end.final_draw", vp=vp)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""The log is data: entries the rules write are catalog codes with
+language-neutral arguments, and every entry renders.
+
+Random games with every event on (and a few ops-only ones) are played while
+``rules.log`` and ``rules.end_game`` are wrapped, so each entry the turn
+sequence, operations and scoring write (``twilight/rules.py``, and
+``twilight/game.py`` through ``rules.log``) is checked to be a code of the
+catalog, never transitional prose. Card modules hold their own references to
+``log``, so their entries are only checked to render.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import brinkmanship as bm
+from brinkmanship.i18n import catalog, render
+from brinkmanship.twilight import rules
+
+EVENT_SEEDS = range(7000, 7036)
+OPS_ONLY_SEEDS = range(7100, 7106)
+
+
+def _is_data(value: Any) -> bool:
+    """JSON data as a log argument may hold: numbers, text, booleans, None,
+    lists of those, and nested messages (``{"code", "args"}``)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, list):
+        return all(_is_data(v) for v in value)
+    if isinstance(value, dict):
+        return (set(value) == {"code", "args"} and isinstance(value["code"], str)
+                and isinstance(value["args"], dict) and all(_is_data(v) for v in value["args"].values()))
+    return False
+
+
+def _codes(entry: dict[str, Any]) -> list[str]:
+    """The entry's code and those of the messages nested in its arguments."""
+    out = [entry["code"]]
+    for v in entry["args"].values():
+        for item in v if isinstance(v, list) else [v]:
+            if isinstance(item, dict):
+                out.extend(_codes(item))
+    return out
+
+
+@pytest.fixture
+def rules_codes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every code ``rules.py``/``game.py`` log or end a game with, in order."""
+    seen: list[str] = []
+    log, end_game = rules.log, rules.end_game
+
+    def logged(d: dict[str, Any], code: str, /, to: str = "all", **args: Any) -> None:
+        seen.append(code)
+        log(d, code, to, **args)
+
+    def ended(d: dict[str, Any], winner: str | None, result: str, code: str, /, **args: Any) -> None:
+        seen.append(code)
+        end_game(d, winner, result, code, **args)
+
+    monkeypatch.setattr(rules, "log", logged)
+    monkeypatch.setattr(rules, "end_game", ended)
+    return seen
+
+
+def _play(seed: int, options: dict[str, bool]) -> bm.State:
+    s = bm.new_game("twilight", seed=seed, options=options)
+    r = random.Random(seed)
+    while not s.is_terminal:
+        s.apply_random(r)
+    return s
+
+
+def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[str]) -> None:
+    messages = catalog("en")
+    games = [_play(seed, {"events": True}) for seed in EVENT_SEEDS]
+    games += [_play(seed, {"events": False}) for seed in OPS_ONLY_SEEDS]
+    assert rules_codes, "the wrapped rules.log was never called"
+    prose = sorted({c for c in rules_codes if not c.startswith("twilight.") or " " in c})
+    assert not prose, f"rules.py/game.py still log prose: {prose[:5]}"
+    undefined = sorted({c for c in rules_codes if c not in messages})
+    assert not undefined, f"codes missing from the catalog: {undefined}"
+    for s in games:
+        entries = s.log_entries
+        # A JSON round trip keeps only JSON data: a tuple or an object would change.
+        assert json.loads(json.dumps(entries)) == entries
+        for e in entries:
+            assert e["to"] in ("all", "USSR", "US")
+            assert all(_is_data(v) for v in e["args"].values()), e
+            for code in _codes(e):
+                if code.startswith("twilight."):
+                    assert code in messages, code
+            assert isinstance(render(e), str)
+        assert s.log == [render(e) for e in entries]
