@@ -12,12 +12,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import brinkmanship as bm
 from brinkmanship.bots import make_bot
 from brinkmanship.bots.heuristic import evaluate, score_actions
 from brinkmanship.bots.heuristic import twilight as heur
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.game import Twilight
 
 
 def scores(s: bm.State) -> dict[str, float]:
@@ -414,3 +417,22 @@ def test_same_seed_same_game() -> None:
     _, c = play_game("twilight", 12, {}, seats, keep_actions=True)
     assert a.actions == b.actions
     assert a.actions != c.actions
+
+
+def test_moves_never_depend_on_prompt_or_log_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bot reads the decision's data: with every prompt and log text
+    # replaced by a placeholder it plays exactly the same games.
+    seats = {"USSR": "heuristic", "US": "heuristic:noise=0.5"}
+    games = [play_game("twilight", seed, {}, seats, keep_actions=True)[1].actions for seed in (5, 6, 7)]
+    view = Twilight.view
+
+    def blind(self: Twilight, d: dict[str, Any], side: str | None, log: bool = True) -> dict[str, Any]:
+        v = view(self, d, side, log)
+        if v["decision"] is not None:
+            v["decision"]["prompt"] = "?"
+        if log:
+            v["log"] = [{"code": "raw", "args": {"text": "?"}, "to": e["to"]} for e in v["log"]]
+        return v
+
+    monkeypatch.setattr(Twilight, "view", blind)
+    assert games == [play_game("twilight", seed, {}, seats, keep_actions=True)[1].actions for seed in (5, 6, 7)]
