@@ -45,7 +45,6 @@ from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
     CARD,
-    CARD_BY_NAME,
     CARD_NAME,
     CARD_OPS,
     CARD_SIDE,
@@ -120,24 +119,15 @@ def control(d: Data, i: int) -> str | None:
     return None
 
 
-def reason(why: Message | str | int) -> Message:
+def reason(why: Message | int) -> Message:
     """The reason part of a log entry, as a message: a card number stands for
-    the card (``msg("twilight.why.card", card=n)``), a message is kept.
-
-    Transitional: a card's printed name is read as that card, other text is
-    kept as raw prose until its caller passes a message.
-    """
+    the card (``msg("twilight.why.card", card=n)``), a message is kept."""
     if isinstance(why, dict):
         return why
-    if isinstance(why, int):
-        return msg("twilight.why.card", card=why)
-    n = CARD_BY_NAME.get(why)
-    if n is not None:
-        return msg("twilight.why.card", card=n)
-    return msg("raw", text=why)
+    return msg("twilight.why.card", card=why)
 
 
-def gain_vp(d: Data, side: str, n: int, why: Message | str | int | None = None) -> None:
+def gain_vp(d: Data, side: str, n: int, why: Message | int | None = None) -> None:
     """``side`` scores ``n`` VP (negative: loses); 20 VP wins at once (10.3.1).
     ``why`` (a card number or a message) is logged with the new VP marker;
     without it nothing is logged (the caller's own entry says it)."""
@@ -423,7 +413,7 @@ def _reveal_headlines(d: Data) -> list[str]:
     return sorted((s for s in (USSR, US) if hl[s]), key=key, reverse=True)
 
 
-def cancel_headline(d: Data, side: str, why: Message | str | int) -> None:
+def cancel_headline(d: Data, side: str, why: Message | int) -> None:
     """``side``'s revealed headline is cancelled before it resolves: the card
     is discarded without effect, even a scoring or starred card (Defectors)."""
     c = d["headline"][side]
@@ -1417,7 +1407,7 @@ def _apply_ask(d: Data, f: Frame, a: Action) -> None:
     CONTINUATIONS[f["then"]](d, f, answer)
 
 
-def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: int | str,
+def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: int,
         extra_penalty: int = 0) -> None:
     """A war card (7.6): ``side`` attacks ``target``; the roll is reduced by 1
     per adjacent country the enemy controls (its superpower space counts) and
@@ -1429,8 +1419,6 @@ def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: i
     if SUPERPOWER[target] == opp:
         penalty += 1
     add_milops(d, side, milops)
-    if isinstance(card, str):  # transitional: callers passing the card's name
-        card = CARD_BY_NAME[card]
     log(d, "twilight.war.attack", card=card, side=side, country=NAMES[target], win=win, penalty=penalty)
     roll_for(d, "war", side=side, target=target, win=win, vp=vp, penalty=penalty, card=card)
 
@@ -1455,7 +1443,7 @@ def _war_result(d: Data, f: Frame, roll: int) -> None:
 CONTINUATIONS["war"] = _war_result
 
 
-def advance_space(d: Data, side: str, boxes: int, why: Message | str | int) -> None:
+def advance_space(d: Data, side: str, boxes: int, why: Message | int) -> None:
     """Move ``side``'s Space Race marker ``boxes`` boxes at once (events):
     only the VP of the box it lands in are scored, as first or second."""
     box = min(len(SPACE_BOXES) - 1, d["space"][side] + boxes)
@@ -1468,7 +1456,7 @@ def advance_space(d: Data, side: str, boxes: int, why: Message | str | int) -> N
     gain_vp(d, side, first_vp if first else second_vp, msg("twilight.why.space_box", box=box))
 
 
-def reveal_hand(d: Data, owner: str, why: Message | str | int) -> None:
+def reveal_hand(d: Data, owner: str, why: Message | int) -> None:
     """``owner`` shows its hand to the opponent (CIA Created, Lone Gunman...).
     The entry naming the cards is for the opponent alone (the owner knows
     its hand; a spectator may not learn it); the opponent's view keeps them
@@ -1483,7 +1471,7 @@ def reveal_hand(d: Data, owner: str, why: Message | str | int) -> None:
         log(d, "twilight.hand.revealed_empty", to=opp, why=reason(why), side=owner)
 
 
-def discard_from_hand(d: Data, side: str, card: int, why: Message | str | int) -> None:
+def discard_from_hand(d: Data, side: str, card: int, why: Message | int) -> None:
     """``side`` discards ``card`` from its hand (no event)."""
     d["hands"][side].remove(card)
     d["discard"].append(card)
