@@ -149,4 +149,4 @@ def check_determinization(s: bm.State, side: str, rng: random.Random, seed: int)
         r.apply_random(rng)
         check(r.data)
         steps += 1
-        assert steps <= 2000
+        assert steps <= bm.game_info("thirteen")["max_game_length"]

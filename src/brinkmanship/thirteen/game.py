@@ -75,7 +75,7 @@ class Thirteen(FrameGame):
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
     machine = rules.MACHINE
-    max_game_length = 2000
+    max_game_length = 2000  # justified in docs/architecture.md (The longest game)
     zero_sum = False  # both sides lose when both trigger nuclear war
 
     def returns(self, d: Data) -> dict[str, float]:

@@ -77,7 +77,7 @@ class Twilight(FrameGame):
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
     machine = rules.MACHINE
-    max_game_length = 6000
+    max_game_length = 30_000  # justified in docs/architecture.md (The longest game)
     max_chance_outcomes = 6
 
     def stage(self, d: Data) -> int:
