@@ -69,7 +69,9 @@ def _ops_kinds(kinds: str) -> tuple[tuple[str, ...], str]:
 
 
 def say(code: str, args: dict[str, Any]) -> str:
-    """``code`` rendered with ``args`` (hashable values only), cached."""
+    """``code`` rendered with ``args`` (hashable values only), cached under
+    ``(code, *args.values())``: the hot builders look that key up first and
+    build ``args`` only when it is missing."""
     key = (code, *args.values())
     text = PROMPTS.get(key)
     if text is None:
@@ -159,7 +161,8 @@ def _action(d: Data, f: Frame, side: str | None) -> Data:
         out["prompt"] = say("twilight.decision.action_trap", {"player": p, "effect": trap})
     else:
         code = "twilight.decision.action_extra" if extra else "twilight.decision.action"
-        out["prompt"] = say(code, {"player": p, "turn": d["turn"], "action_round": d["ar"]})
+        turn, ar = d["turn"], d["ar"]
+        out["prompt"] = PROMPTS.get((code, p, turn, ar)) or say(code, {"player": p, "turn": turn, "action_round": ar})
     return out
 
 
@@ -176,7 +179,7 @@ def _ops(d: Data, f: Frame, side: str | None) -> Data:
             "region": region, "countries": countries, "free": bool(f.get("free")),
             "bonus": [{"region": r, "ops": n} for r, n in f["bonus"]],
             "opponent_event_after": below is not None and below["f"] == "fire_event" and below["card"] == card,
-            "prompt": say(code, {"player": p, "ops": ops, "card": card})}
+            "prompt": PROMPTS.get((code, p, ops, card)) or say(code, {"player": p, "ops": ops, "card": card})}
 
 
 def _order(d: Data, f: Frame, side: str | None) -> Data:
