@@ -11,11 +11,15 @@ only read the common state keys (``over``, ``winner``, ``result``, ``log``,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 from brinkmanship.core.actions import Action, ActionSpace
+from brinkmanship.core.errors import IllegalActionError
 from brinkmanship.core.log import PUBLIC, visible
+
+CHANCE = "chance"
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -166,6 +170,26 @@ class FrameGame:
 
     def apply(self, d: Data, action: Action) -> None:
         self.machine.apply(d, action)
+
+    def chance_action(self, d: Data) -> Action:
+        raise NotImplementedError
+
+    def apply_random(self, d: Data, rng: random.Random) -> Action:
+        """One random step in as few calls as possible: the hot path of
+        random playouts (``State.apply_random``)."""
+        if d["over"]:
+            raise IllegalActionError("random", "the game is over")
+        f = d["stack"][-1]
+        machine = self.machine
+        if f["p"] == CHANCE:
+            a = self.chance_action(d)
+        else:
+            legal = machine.legal_table[f["f"]](d, f)
+            a = legal[int(rng.random() * len(legal))]
+        d["ply"] += 1
+        machine.apply_table[f["f"]](d, f, a)
+        machine.advance(d)
+        return a
 
     def parse(self, text: str) -> Action:
         return self.space.parse(text)

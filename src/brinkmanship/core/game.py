@@ -48,6 +48,11 @@ class Game(Protocol):
     def parse(self, text: str) -> Action:
         """Parse action text; raise ``LookupError`` with a helpful message."""
 
+    def apply_random(self, d: Data, rng: random.Random) -> Action:
+        """Apply a random legal action (chance from the state's generator,
+        choices uniformly with ``rng``) and return it; ``IllegalActionError``
+        when the game is over."""
+
     def chance_action(self, d: Data) -> Action:
         """Answer the pending chance node from the state's own generator."""
 
