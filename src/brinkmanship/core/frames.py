@@ -128,7 +128,10 @@ class FrameGame:
             **({"log": visible(d["log"], side)} if log else {}),
         }
 
-    # Facts declared by each game (see ``info``).
+    # Facts declared by each game (see ``info``); its options (name -> the
+    # allowed values, the default first), so clients never ask for a
+    # game's name to know them.
+    option_choices: dict[str, tuple[Any, ...]] = {}  # noqa: RUF012
     max_chance_outcomes = 0
     zero_sum = True
 

@@ -26,6 +26,7 @@ class Game(Protocol):
     players: tuple[str, ...]
     space: ActionSpace
     max_game_length: int
+    option_choices: dict[str, tuple[Any, ...]]
 
     def new(self, seed: int, options: dict[str, Any]) -> Data:
         """A fresh game, ready for its first decision."""

@@ -37,6 +37,7 @@ from brinkmanship.thirteen.data.board import (
     ROUNDS,
     SUPPLY,
 )
+from brinkmanship.thirteen.options import make_options
 from brinkmanship.thirteen.rules import ROUND_EFFECTS, Data, agenda_type
 
 FIELDS = (
@@ -91,7 +92,6 @@ def _cards(value: Any, where: str) -> list[int]:
 
 def build(pos: dict[str, Any]) -> Data:
     """A state for the position ``pos`` (see docs/positions.md)."""
-    from brinkmanship.thirteen.game import make_options
 
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a dict, got {type(pos).__name__}")

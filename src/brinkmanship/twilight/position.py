@@ -21,6 +21,7 @@ from brinkmanship.twilight.data.setup import (
     action_rounds,
     hand_size,
 )
+from brinkmanship.twilight.options import make_options
 from brinkmanship.twilight.rules import US, USSR, Data
 
 FIELDS = (
@@ -72,7 +73,6 @@ def _cards(value: Any, where: str) -> list[int]:
 
 def build(pos: dict[str, Any]) -> Data:
     """A state for the position ``pos`` (see docs/positions.md)."""
-    from brinkmanship.twilight.game import make_options
 
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a dict, got {type(pos).__name__}")
