@@ -71,6 +71,13 @@ class Thirteen(FrameGame):
 
         return build(position)
 
+    def validate(self, d: Data) -> None:
+        """Check a loaded state (``thirteen.validate``), after the common checks."""
+        super().validate(d)
+        from brinkmanship.thirteen.validate import validate
+
+        validate(d)
+
     # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
         raise ValueError("13 Days has no dice: there is never a chance decision")

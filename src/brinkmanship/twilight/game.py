@@ -89,6 +89,13 @@ class Twilight(FrameGame):
 
         return build(position)
 
+    def validate(self, d: Data) -> None:
+        """Check a loaded state (``twilight.validate``), after the common checks."""
+        super().validate(d)
+        from brinkmanship.twilight.validate import validate
+
+        validate(d)
+
     # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
         # Peek: the roll's own apply advances the generator (see rules._apply_roll).
