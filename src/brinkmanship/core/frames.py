@@ -83,11 +83,7 @@ def end_game(d: Data, winner: str | None, result: str, code: str, /, **args: Any
 
 def add_log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry to the state (see ``core.log``)."""
-    if not args and (" " in code or "." not in code):
-        # Transitional: prose from rules not yet converted to codes.
-        d["log"].append({"code": "raw", "args": {"text": code}, "to": to})
-    else:
-        d["log"].append({"code": code, "args": args, "to": to})
+    d["log"].append({"code": code, "args": args, "to": to})
 
 
 class FrameGame:

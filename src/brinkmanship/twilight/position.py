@@ -251,7 +251,7 @@ def build(pos: dict[str, Any]) -> Data:
                 while len(d["hands"][side]) < size and d["deck"]:
                     d["hands"][side].append(d["deck"].pop())
 
-    rules.log(d, f"Position set up: turn {turn}, {phase}.")
+    rules.log(d, f"twilight.position.{phase}", turn=turn)
     turn_frame: dict[str, Any] = {"f": "turn", "step": "round"}
     d["stack"] = [turn_frame]
     if phase == "setup":
