@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core.actions import Action
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import EVENT
 from brinkmanship.twilight.board import ADJACENT, NAMES, OPPONENT, REGION, STARRED, SUPERPOWER
 from brinkmanship.twilight.events import CONTINUATIONS
@@ -62,8 +63,8 @@ def _effect_card_leaves(d: Data, e: dict[str, Any]) -> None:
 
 
 # Quagmire traps the US, Bear Trap the USSR (effect names, and their cards).
-TRAPS = {US: "Quagmire", USSR: "Bear Trap"}
-TRAP_CARDS = {"Quagmire": QUAGMIRE, "Bear Trap": BEAR_TRAP}
+TRAPS = {US: effect.QUAGMIRE, USSR: effect.BEAR_TRAP}
+TRAP_CARDS = {effect.QUAGMIRE: QUAGMIRE, effect.BEAR_TRAP: BEAR_TRAP}
 
 
 def flower_power_check(d: Data, side: str, card: int) -> None:
@@ -71,7 +72,7 @@ def flower_power_check(d: Data, side: str, card: int) -> None:
     US plays a war card as an event or for ops (never to the Space Race). A
     war whose event may no longer be played (Arab-Israeli War after Camp
     David) does not count. Called wherever the US plays a card."""
-    if side == US and card in WAR_CARDS and "Flower Power" in d["effects"] and not event_blocked(d, card):
+    if side == US and card in WAR_CARDS and effect.FLOWER_POWER in d["effects"] and not event_blocked(d, card):
         gain_vp(d, USSR, 2, FLOWER_POWER)
 
 
@@ -79,7 +80,7 @@ def _we_will_bury_you(d: Data, a: Action) -> None:
     """We Will Bury You: as the US starts its next action round, the USSR
     gains 3 VP (before anything the US scores) unless the US plays UN
     Intervention as an event."""
-    del d["effects"]["We Will Bury You"]
+    del d["effects"][effect.WE_WILL_BURY_YOU]
     if a is EVENT[UN_INTERVENTION]:
         log(d, "twilight.we_will_bury_you.cancelled", card=WE_WILL_BURY_YOU, card2=UN_INTERVENTION)
     else:
@@ -125,14 +126,14 @@ def protected(d: Data, side: str, i: int, coup: bool) -> bool:
         return False
     eff = d["effects"]
     if REGION[i] == "Europe":
-        if coup and "The Reformer" in eff:
+        if coup and effect.THE_REFORMER in eff:
             return True
-        if "NATO" in eff and control(d, i) == US:
+        if effect.NATO in eff and control(d, i) == US:
             name = NAMES[i]
-            if not ((name == "France" and "De Gaulle Leads France" in eff)
-                    or (name == "West Germany" and "Willy Brandt" in eff)):
+            if not ((name == "France" and effect.DE_GAULLE_LEADS_FRANCE in eff)
+                    or (name == "West Germany" and effect.WILLY_BRANDT in eff)):
                 return True
-    return NAMES[i] == "Japan" and "US/Japan Mutual Defense Pact" in eff
+    return NAMES[i] == "Japan" and effect.US_JAPAN_MUTUAL_DEFENSE_PACT in eff
 
 
 def coup_die_modifier(d: Data, side: str, i: int) -> int:
@@ -141,9 +142,9 @@ def coup_die_modifier(d: Data, side: str, i: int) -> int:
     opponent in Central and South America. Military Ops are not affected."""
     eff = d["effects"]
     mod = 0
-    if "SALT Negotiations" in eff:
+    if effect.SALT_NEGOTIATIONS in eff:
         mod -= 1
-    lads = eff.get("Latin American Death Squads")
+    lads = eff.get(effect.LATIN_AMERICAN_DEATH_SQUADS)
     if lads is not None and lads["side"] != "both" and REGION[i] in ("Central America", "South America"):
         # Played by both sides in one turn, the two effects cancel out.
         mod += 1 if lads["side"] == side else -1
@@ -160,6 +161,6 @@ def realign_modifier(d: Data, side: str, i: int) -> int:
         m += 1
     if SUPERPOWER[i] == side:
         m += 1
-    if side == US and "Iran-Contra Scandal" in d["effects"]:
+    if side == US and effect.IRAN_CONTRA_SCANDAL in d["effects"]:
         m -= 1
     return m

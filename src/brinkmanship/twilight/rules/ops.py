@@ -11,6 +11,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import end_game
 from brinkmanship.core.log import msg
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import COUP, DONE, PLACE, REALIGN
 from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAMES, NEXT_TO, OPPONENT, REGION, STABILITY
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
@@ -134,7 +135,7 @@ def _placements(d: Data, f: Frame) -> list[Action]:
     if "only" in f:
         allowed = set(f["only"])
         access_list = [i for i in access_list if i in allowed]
-    chernobyl = d["effects"].get("Chernobyl") if side == USSR else None
+    chernobyl = d["effects"].get(effect.CHERNOBYL) if side == USSR else None
     if chernobyl is not None:
         # Chernobyl: no USSR influence placed with ops in the named region.
         banned = REGION_SET[chernobyl["region"]]
@@ -217,12 +218,12 @@ def declare_coup(d: Data, side: str, i: int, ops: int, free: bool = False, then:
     log(d, "twilight.coup.declared_free" if free else "twilight.coup.declared", side=side, country=NAMES[i],
         ops=ops)
     if eff:
-        cmc = eff.get("Cuban Missile Crisis")
+        cmc = eff.get(effect.CUBAN_MISSILE_CRISIS)
         if cmc is not None and cmc["side"] == side:
             end_game(d, OPPONENT[side], "defcon", "twilight.end.cuban_missile_crisis", loser=side,
                      card=CUBAN_MISSILE_CRISIS, winner=OPPONENT[side])
             return
-        if side == US and "Yuri and Samantha" in eff:
+        if side == US and effect.YURI_AND_SAMANTHA in eff:
             gain_vp(d, USSR, 1, YURI_AND_SAMANTHA)
             if d["over"]:
                 return
@@ -250,7 +251,7 @@ def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) ->
             total=total)
     if not free:
         add_milops(d, side, ops)
-    if BATTLEGROUND[i] and not (side == US and "Nuclear Subs" in d["effects"]):
+    if BATTLEGROUND[i] and not (side == US and effect.NUCLEAR_SUBS in d["effects"]):
         change_defcon(d, -1, d["phasing"])
 
 

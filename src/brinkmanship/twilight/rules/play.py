@@ -10,6 +10,7 @@ constraints of traps and Missile Envy (#49).
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import DISCARD, EVENT, OPS, PASS, REMOVE, SPACE_RACE
 from brinkmanship.twilight.board import CARD_SIDE, CHINA, NAMES, OPPONENT, SCORING, STARRED
 from brinkmanship.twilight.data.setup import SPACE_BOXES, action_rounds
@@ -124,7 +125,7 @@ def _legal_action_round(d: Data, f: Frame) -> list[Action]:
     hand = d["hands"][side]
     eff = d["effects"]
     if eff:
-        envy = eff.get("Missile Envy")
+        envy = eff.get(effect.MISSILE_ENVY)
         envious = envy is not None and envy["side"] == side and MISSILE_ENVY in hand
         if envious or TRAPS[side] in eff:
             return _cmc_lift(d, side, _legal_constrained_round(d, f, hand, envious))
@@ -167,7 +168,7 @@ def _cmc_lift(d: Data, side: str, acts: list[Action]) -> list[Action]:
     """The side threatened by the Cuban Missile Crisis may end it in its
     action round by removing 2 of its influence (``remove Cuba``; the US:
     West Germany or Turkey). This is not an action: the round goes on."""
-    cmc = d["effects"].get("Cuban Missile Crisis")
+    cmc = d["effects"].get(effect.CUBAN_MISSILE_CRISIS)
     if cmc is not None and cmc["side"] == side:
         own = d["inf"][side]
         acts.extend(REMOVE[i] for i in CMC_LIFT[side] if own[i] >= 2)
@@ -225,11 +226,11 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         assert i is not None
         d["inf"][side][i] -= 2
         log(d, "twilight.cmc.lifted", side=side, country=NAMES[i], card=CUBAN_MISSILE_CRISIS)
-        end_effect(d, "Cuban Missile Crisis")
+        end_effect(d, effect.CUBAN_MISSILE_CRISIS)
         return
     d["stack"].pop()
     eff = d["effects"]
-    if eff and side == US and "We Will Bury You" in eff and "only" not in f:
+    if eff and side == US and effect.WE_WILL_BURY_YOU in eff and "only" not in f:
         _we_will_bury_you(d, a)
         if d["over"]:
             return
@@ -251,7 +252,7 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         trap = TRAPS[side]
         discard_from_hand(d, side, c, TRAP_CARDS[trap])
         if c == MISSILE_ENVY:
-            eff.pop("Missile Envy", None)
+            eff.pop(effect.MISSILE_ENVY, None)
         roll_for(d, "trap_escape", side=side, trap=trap)
         return
     if c != CHINA:
@@ -259,9 +260,9 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         d["in_play"].append(c)
     if eff:
         if c == MISSILE_ENVY:
-            envy = eff.get("Missile Envy")
+            envy = eff.get(effect.MISSILE_ENVY)
             if envy is not None and envy["side"] == side:
-                del eff["Missile Envy"]
+                del eff[effect.MISSILE_ENVY]
         if verb != "space":
             flower_power_check(d, side, c)
             if d["over"]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from brinkmanship.core.frames import end_game
 from brinkmanship.core.log import msg
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import BATTLEGROUND, CHINA, IN_REGION, NAMES, OPPONENT, REGIONS, SUPERPOWER
 from brinkmanship.twilight.data.setup import REGION_SCORING
 from brinkmanship.twilight.rules.state import US, USSR, Data, control, gain_vp, log
@@ -19,7 +20,7 @@ def battleground(d: Data, i: int) -> bool:
     lower DEFCON)."""
     if BATTLEGROUND[i]:
         return True
-    return "Formosan Resolution" in d["effects"] and NAMES[i] == "Taiwan" and control(d, i) == US
+    return effect.FORMOSAN_RESOLUTION in d["effects"] and NAMES[i] == "Taiwan" and control(d, i) == US
 
 
 def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True

@@ -17,6 +17,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.frames import add_log, end_game
 from brinkmanship.core.log import PUBLIC, Message, msg
 from brinkmanship.core.validate import STATE_VERSION
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import CHOOSE, OPTIONS
 from brinkmanship.twilight.board import (
     CARD,
@@ -157,12 +158,12 @@ def card_ops(d: Data, side: str, card: int, base: int | None = None) -> tuple[in
     bonus: list[list[Any]] = [["Asia", 1]] if card == CHINA else []
     eff = d["effects"]
     if eff:
-        if (side == US and "Containment" in eff) or (side == USSR and "Brezhnev Doctrine" in eff):
+        if (side == US and effect.CONTAINMENT in eff) or (side == USSR and effect.BREZHNEV_DOCTRINE in eff):
             ops = min(4, ops + 1) if ops < 4 else ops
-        purge = eff.get("Red Scare/Purge")
+        purge = eff.get(effect.RED_SCARE_PURGE)
         if purge is not None and purge["side"] in (side, "both"):
             ops = max(1, ops - 1)
-        if side == USSR and "Vietnam Revolts" in eff:
+        if side == USSR and effect.VIETNAM_REVOLTS in eff:
             bonus.append(["Southeast Asia", 1])
     return ops + sum(b[1] for b in bonus), bonus
 

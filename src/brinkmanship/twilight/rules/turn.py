@@ -13,6 +13,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import end_game
 from brinkmanship.core.log import Message, msg
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import DISCARD, HEADLINE, PASS, PLACE
 from brinkmanship.twilight.board import (
     CARD_NAME,
@@ -138,12 +139,12 @@ def _begin_round(d: Data, side: str, extra: bool = False) -> None:
     """Start ``side``'s action round: a decision, or an automatic pass."""
     eff = d["effects"]
     if eff:
-        envy = eff.get("Missile Envy")
+        envy = eff.get(effect.MISSILE_ENVY)
         if envy is not None and envy["side"] == side and MISSILE_ENVY not in d["hands"][side]:
-            del eff["Missile Envy"]  # the card left the hand some other way
+            del eff[effect.MISSILE_ENVY]  # the card left the hand some other way
     if not d["hands"][side] and not (d["china"] == side and d["china_up"]):
         log(d, "twilight.round.no_card", side=side)
-        if side == US and "We Will Bury You" in eff:
+        if side == US and effect.WE_WILL_BURY_YOU in eff:
             _we_will_bury_you(d, PASS)
         return
     push(d, {"f": "action", "p": side, "extra": extra})
@@ -155,7 +156,7 @@ def _extra_round(d: Data, f: Frame, side: str) -> None:
     two do not add up). The side may pass it."""
     station = space_ability(d, side, SPACE_STATION)
     if not station:
-        oil = d["effects"].get("North Sea Oil") if side == US else None
+        oil = d["effects"].get(effect.NORTH_SEA_OIL) if side == US else None
         if oil is None or oil.get("turn") != d["turn"]:
             return
     # Like any round, it may be spent on a face-up China Card alone.
@@ -178,7 +179,7 @@ def _norad(d: Data, f: Frame) -> None:
     before = f.pop("defcon0", None)
     if before is None or before == 2 or d["defcon"] != 2 or d["over"]:
         return
-    if "NORAD" not in d["effects"] or control(d, NORAD_CANADA) != US:
+    if effect.NORAD not in d["effects"] or control(d, NORAD_CANADA) != US:
         return
     log(d, "twilight.norad.trigger", card=NORAD)
     us = d["inf"][US]
@@ -309,8 +310,8 @@ def _proc_finish(d: Data, f: Frame) -> None:
         d["china"] = opp
         d["china_up"] = False
         log(d, "twilight.china.passes", card=CHINA, side=opp)
-        if f["side"] == US and "Formosan Resolution" in d["effects"]:
-            end_effect(d, "Formosan Resolution")
+        if f["side"] == US and effect.FORMOSAN_RESOLUTION in d["effects"]:
+            end_effect(d, effect.FORMOSAN_RESOLUTION)
         return
     if f.get("table"):
         if c in d["in_play"]:  # (Missile Envy has already gone to the other hand)
@@ -350,7 +351,7 @@ def _legal_headline(d: Data, f: Frame) -> list[Action]:
     if d["options"]["events"]:
         # UN Intervention may not be played in the headline phase; a side
         # handed Missile Envy must keep it for its next action round.
-        envy = d["effects"].get("Missile Envy")
+        envy = d["effects"].get(effect.MISSILE_ENVY)
         skip = (UN_INTERVENTION, MISSILE_ENVY) if envy is not None and envy["side"] == side else (UN_INTERVENTION,)
         # A headline is played for its event: an own or Neutral event that may
         # no longer be played as an event cannot be headlined (ruling 17).
