@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import brinkmanship as bm
-from brinkmanship.twilight import cards, rules
+from brinkmanship.twilight import cards, effect, rules
 from brinkmanship.twilight.board import CARD_BY_NAME, INDEX, STAYS_IN_PLAY
 from brinkmanship.twilight.events import CONTINUATIONS
 from brinkmanship.twilight.game import make_options
@@ -92,7 +92,7 @@ def test_a_state_in_the_middle_of_an_event_loads() -> None:
 # ---------------------------------------------------------------------------
 def _calls(name: str) -> list[ast.Call]:
     """Every call of ``name`` in the rules and the card modules."""
-    files = [Path(rules.__file__), *Path(cards.__file__).parent.glob("*.py")]
+    files = [*Path(rules.__file__).parent.glob("*.py"), *Path(cards.__file__).parent.glob("*.py")]
     found = []
     for path in files:
         for node in ast.walk(ast.parse(path.read_text())):
@@ -102,7 +102,11 @@ def _calls(name: str) -> list[ast.Call]:
 
 
 def _literal(node: ast.AST) -> Any:
-    return node.value if isinstance(node, ast.Constant) else None
+    """A constant, or an effect's name written as ``effect.NAME`` / ``NAME``."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+    return getattr(effect, name, None) if name else None
 
 
 def test_every_effect_a_card_puts_in_play_is_known_with_its_data() -> None:

@@ -1,6 +1,6 @@
 """Twilight Struggle (GMT, Deluxe Edition) on the Brinkmanship core.
 
-``data/`` holds the printed facts, ``rules.py`` the turn sequence and
+``data/`` holds the printed facts, ``rules/`` the turn sequence and
 operations, ``cards/`` one definition per event, ``game.py`` the plugin.
 """
 

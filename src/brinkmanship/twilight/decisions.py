@@ -23,6 +23,7 @@ from typing import Any
 
 from brinkmanship.core.log import Message, msg
 from brinkmanship.i18n import catalog, render
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import CHOOSE, DISCARD, EVENT, NO, OPS, OPTIONS, PASS, PICK, TARGET, YES
 from brinkmanship.twilight.board import (
     CARD_BY_NAME,
@@ -138,9 +139,9 @@ def _action(d: Data, f: Frame, side: str | None) -> Data:
     eff = d["effects"]
     if eff:
         trap = TRAPS[p] if TRAPS[p] in eff else None
-        e = eff.get("Missile Envy")
+        e = eff.get(effect.MISSILE_ENVY)
         envy = e is not None and e["side"] == p and MISSILE_ENVY in d["hands"][p]
-        cmc = eff.get("Cuban Missile Crisis")
+        cmc = eff.get(effect.CUBAN_MISSILE_CRISIS)
         if cmc is not None and cmc["side"] == p:
             own = d["inf"][p]
             lift = [NAMES[i] for i in CMC_LIFT[p] if own[i] >= 2]
@@ -196,7 +197,7 @@ def _influence(d: Data, f: Frame, side: str | None) -> Data:
     p = f["p"]
     mode = "place" if f["f"] == "place_inf" else "remove"
     card = event_card(d["stack"])
-    if card is None and mode == "place" and "NORAD" in d["effects"]:
+    if card is None and mode == "place" and effect.NORAD in d["effects"]:
         card = NORAD
     region, countries = scope(f["allowed"])
     mx = f["max"] or None

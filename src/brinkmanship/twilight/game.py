@@ -1,6 +1,6 @@
 """The Twilight Struggle game plugin: the functions ``core.State`` calls.
 
-Rules are in ``rules.py``; this module adds what clients need around them:
+Rules are in ``rules/``; this module adds what clients need around them:
 new games, positions, views, resampling, copying, parsing and explaining
 why an action was refused.
 """
@@ -16,7 +16,7 @@ from brinkmanship.core.errors import PositionError
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.i18n import register_names
-from brinkmanship.twilight import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.twilight import cards, decisions, effect, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
@@ -98,7 +98,7 @@ class Twilight(FrameGame):
 
     # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
-        # Peek: the roll's own apply advances the generator (see rules._apply_roll).
+        # Peek: the roll's own apply advances the generator (see rules.ops._apply_roll).
         return ROLL[rng.die({"rng": d["rng"]})]
 
     def explain(self, d: Data, a: Action) -> str:
@@ -187,7 +187,7 @@ class Twilight(FrameGame):
         hidden = _hidden_headline(d, opp)
         if hidden:
             opp_hand = [*opp_hand, hidden]
-        if side == USSR and "Aldrich Ames Remix" in d["effects"]:
+        if side == USSR and effect.ALDRICH_AMES_REMIX in d["effects"]:
             return sorted(opp_hand)
         return sorted({c for c in d["known"][side] if c in opp_hand})
 

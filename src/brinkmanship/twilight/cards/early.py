@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import IN_REGION, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.events import event, then
@@ -99,7 +100,7 @@ def marshall_plan(d: Data, side: str) -> None:
     European countries that are not USSR-controlled; from now on NATO may be
     played as an event (a lasting effect for the rest of the game)."""
     allowed = [i for i in IN_REGION["Western Europe"] if control(d, i) != USSR]
-    add_effect(d, "Marshall Plan", "game")
+    add_effect(d, effect.MARSHALL_PLAN, "game")
     push_influence(d, "place", US, US, 7, allowed, max_per=1)
 
 
@@ -200,5 +201,5 @@ def _olympic_guest(d: Data, f: dict[str, Any], roll: int) -> None:
 def containment(d: Data, side: str) -> None:
     """Containment: for the rest of the turn, US cards played for operations
     get +1 op, never above 4 (the Space Race requirement uses it too)."""
-    add_effect(d, "Containment", "turn")
+    add_effect(d, effect.CONTAINMENT, "turn")
     log(d, "twilight.card.containment.effect")

@@ -9,6 +9,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.log import msg
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import CARD_SIDE, IN_REGION, INDEX, N_COUNTRIES, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
@@ -72,7 +73,7 @@ def vietnam_revolts(d: Data, side: str) -> None:
     """Vietnam Revolts: the USSR adds 2 influence to Vietnam. For the rest of
     the turn a USSR card whose ops all go to Southeast Asia gets +1 op."""
     d["inf"][USSR][_VIETNAM] += 2
-    add_effect(d, "Vietnam Revolts", "turn")
+    add_effect(d, effect.VIETNAM_REVOLTS, "turn")
     log(d, "twilight.card.vietnam_revolts.effect")
 
 
@@ -119,7 +120,7 @@ def warsaw_pact_formed(d: Data, side: str) -> None:
     """Warsaw Pact Formed: the USSR chooses to remove all US influence from 4
     Eastern European countries, or to add 5 USSR influence to Eastern Europe
     (at most 2 per country). NATO may be played as an event from now on."""
-    add_effect(d, "Warsaw Pact Formed", "game")
+    add_effect(d, effect.WARSAW_PACT_FORMED, "game")
     ask(d, USSR, "choose", [_REMOVE, _ADD], "warsaw_pact_formed")
 
 
@@ -154,7 +155,7 @@ def de_gaulle_leads_france(d: Data, side: str) -> None:
     removed = min(2, d["inf"][US][_FRANCE])
     d["inf"][US][_FRANCE] -= removed
     d["inf"][USSR][_FRANCE] += 1
-    add_effect(d, "De Gaulle Leads France", "game")
+    add_effect(d, effect.DE_GAULLE_LEADS_FRANCE, "game")
     log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed)
 
 
@@ -163,10 +164,10 @@ def nato(d: Data, side: str) -> bool | None:
     """NATO: only once Warsaw Pact Formed or Marshall Plan has happened as an
     event. From then on the USSR may not coup or realign a US-controlled
     European country (see the rules' ``coup_targets``)."""
-    if not (has_effect(d, "Warsaw Pact Formed") or has_effect(d, "Marshall Plan")):
+    if not (has_effect(d, effect.WARSAW_PACT_FORMED) or has_effect(d, effect.MARSHALL_PLAN)):
         log(d, "twilight.card.nato.blocked")
         return False
-    add_effect(d, "NATO", "game")
+    add_effect(d, effect.NATO, "game")
     log(d, "twilight.card.nato.effect")
     return None
 
@@ -218,7 +219,7 @@ def us_japan_mutual_defense_pact(d: Data, side: str) -> None:
     need = d["inf"][USSR][_JAPAN] + STABILITY[_JAPAN]
     added = max(0, need - d["inf"][US][_JAPAN])
     d["inf"][US][_JAPAN] += added
-    add_effect(d, "US/Japan Mutual Defense Pact", "game")
+    add_effect(d, effect.US_JAPAN_MUTUAL_DEFENSE_PACT, "game")
     log(d, "twilight.card.us_japan_mutual_defense_pact.effect", n=added)
 
 
@@ -250,10 +251,10 @@ def red_scare_purge(d: Data, side: str) -> None:
     """Red Scare/Purge: for the rest of the turn every card the player's
     opponent plays for operations is worth 1 op less (never below 1)."""
     opp = OPPONENT[side]
-    current = d["effects"].get("Red Scare/Purge")
+    current = d["effects"].get(effect.RED_SCARE_PURGE)
     # Played by both sides in one turn (SALT can bring it back): both suffer.
     victim = "both" if current is not None and current["side"] != opp else opp
-    add_effect(d, "Red Scare/Purge", "turn", side=victim)
+    add_effect(d, effect.RED_SCARE_PURGE, "turn", side=victim)
     log(d, "twilight.card.red_scare_purge.effect", side=opp)
 
 
@@ -299,5 +300,5 @@ def formosan_resolution(d: Data, side: str) -> None:
     when Asia is scored (scoring card or final scoring) if the US controls
     it; nowhere else. It ends when the US plays The China Card (see the
     rules' ``battleground`` and ``_proc_finish``)."""
-    add_effect(d, "Formosan Resolution", "game")
+    add_effect(d, effect.FORMOSAN_RESOLUTION, "game")
     log(d, "twilight.card.formosan_resolution.effect")

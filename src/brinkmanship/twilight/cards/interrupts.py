@@ -5,7 +5,7 @@ You, U2 Incident, Flower Power, An Evil Empire, Cuban Missile Crisis, North
 Sea Oil, NORAD, Grain Sales to Soviets, Star Wars and Ask Not What Your
 Country Can Do For You.
 
-Most of them leave a named effect that the turn sequence in ``rules.py``
+Most of them leave a named effect that the turn sequence in ``rules/``
 reads (traps, Missile Envy's forced play, We Will Bury You's VP, the North
 Sea Oil round, NORAD, Flower Power, the Cuban Missile Crisis lift); the
 functions here start and end those effects and resolve the card swaps.
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import CARD_OPS, CARD_SIDE, OPPONENT, SCORING
 from brinkmanship.twilight.events import EVENTS, event, then
 from brinkmanship.twilight.rules import (
@@ -71,9 +72,9 @@ def un_intervention(d: Data, side: str) -> bool | None:
     partners = sorted(c for c in d["hands"][side] if CARD_SIDE[c] == opp)
     if d["ar"] == 0 or not partners:
         return False
-    if has_effect(d, "U2 Incident"):
+    if has_effect(d, effect.U2_INCIDENT):
         gain_vp(d, USSR, 1, _U2_INCIDENT)
-        end_effect(d, "U2 Incident")
+        end_effect(d, effect.U2_INCIDENT)
         if d["over"]:
             return None
     ask(d, side, "ops", partners, "un_intervention", side=side)
@@ -114,15 +115,15 @@ def quagmire(d: Data, side: str) -> None:
     China Card, not a scoring card) and rolls: 1-4 frees it. With no such
     card it may only play scoring cards. Lasts across turns until escaped;
     headlines are unaffected. NORAD's effect ends for good."""
-    add_effect(d, "Quagmire", "game")
+    add_effect(d, effect.QUAGMIRE, "game")
     log(d, "twilight.card.quagmire.effect")
-    end_effect(d, "NORAD")
+    end_effect(d, effect.NORAD)
 
 
 @event(44)
 def bear_trap(d: Data, side: str) -> None:
     """Bear Trap: the USSR is trapped, as the US is by Quagmire."""
-    add_effect(d, "Bear Trap", "game")
+    add_effect(d, effect.BEAR_TRAP, "game")
     log(d, "twilight.card.bear_trap.effect")
 
 
@@ -161,7 +162,7 @@ def _envy_swap(d: Data, side: str, c: int) -> None:
     d["in_play"].remove(_MISSILE_ENVY)
     d["hands"][opp].append(_MISSILE_ENVY)
     d["known"][side].append(_MISSILE_ENVY)
-    add_effect(d, "Missile Envy", "game", side=opp)
+    add_effect(d, effect.MISSILE_ENVY, "game", side=opp)
     d["in_play"].append(c)
     log(d, "twilight.card.missile_envy.swap", side=opp, card=c)
     flower_power_check(d, side, c)
@@ -183,7 +184,7 @@ def we_will_bury_you(d: Data, side: str) -> None:
     plays UN Intervention as an event in that round."""
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
-        add_effect(d, "We Will Bury You", "game")
+        add_effect(d, effect.WE_WILL_BURY_YOU, "game")
         log(d, "twilight.card.we_will_bury_you.effect")
 
 
@@ -191,7 +192,7 @@ def we_will_bury_you(d: Data, side: str) -> None:
 def u2_incident(d: Data, side: str) -> None:
     """U2 Incident: the USSR gains 1 VP, and 1 more if UN Intervention is
     played as an event later this turn (by either side)."""
-    add_effect(d, "U2 Incident", "turn")
+    add_effect(d, effect.U2_INCIDENT, "turn")
     gain_vp(d, USSR, 1, _U2_INCIDENT)
 
 
@@ -201,7 +202,7 @@ def flower_power(d: Data, side: str) -> None:
     war card (Arab-Israeli, Korean, Brush, Indo-Pakistani, Iran-Iraq War) as
     an event or for ops, not to the Space Race. An Evil Empire ends it and
     blocks it."""
-    add_effect(d, "Flower Power", "game")
+    add_effect(d, effect.FLOWER_POWER, "game")
     log(d, "twilight.card.flower_power.effect")
 
 
@@ -209,8 +210,8 @@ def flower_power(d: Data, side: str) -> None:
 def an_evil_empire(d: Data, side: str) -> None:
     """An Evil Empire: Flower Power ends and may no longer be played as an
     event; the US gains 1 VP."""
-    end_effect(d, "Flower Power")
-    add_effect(d, "An Evil Empire", "game", blocks=[59])
+    end_effect(d, effect.FLOWER_POWER)
+    add_effect(d, effect.AN_EVIL_EMPIRE, "game", blocks=[59])
     gain_vp(d, US, 1, 97)
 
 
@@ -222,7 +223,7 @@ def cuban_missile_crisis(d: Data, side: str) -> None:
     from West Germany or Turkey (US), offered in its action round."""
     change_defcon(d, 2 - d["defcon"], d["phasing"])
     threatened = OPPONENT[side]
-    add_effect(d, "Cuban Missile Crisis", "turn", side=threatened)
+    add_effect(d, effect.CUBAN_MISSILE_CRISIS, "turn", side=threatened)
     log(d, "twilight.card.cuban_missile_crisis.effect", side=threatened)
 
 
@@ -231,7 +232,7 @@ def north_sea_oil(d: Data, side: str) -> None:
     """North Sea Oil: OPEC may no longer be played as an event, and the US
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
-    add_effect(d, "North Sea Oil", "game", blocks=[_OPEC], turn=d["turn"])
+    add_effect(d, effect.NORTH_SEA_OIL, "game", blocks=[_OPEC], turn=d["turn"])
     log(d, "twilight.card.north_sea_oil.effect")
 
 
@@ -240,7 +241,7 @@ def norad(d: Data, side: str) -> None:
     """NORAD: from now on, at the end of each action round in which DEFCON
     moved to 2, the US, if it controls Canada, may add 1 influence to a
     country that already holds US influence. Quagmire ends it."""
-    add_effect(d, "NORAD", "game")
+    add_effect(d, effect.NORAD, "game")
     log(d, "twilight.card.norad.effect")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.frames import end_game
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -70,7 +71,7 @@ def iranian_hostage_crisis(d: Data, side: str) -> None:
     makes the US discard 2 random cards instead of 1."""
     d["inf"][US][_IRAN] = 0
     d["inf"][USSR][_IRAN] += 2
-    add_effect(d, "Iranian Hostage Crisis", "game")
+    add_effect(d, effect.IRANIAN_HOSTAGE_CRISIS, "game")
     log(d, "twilight.card.iranian_hostage_crisis.influence")
 
 
@@ -81,7 +82,7 @@ def the_iron_lady(d: Data, side: str) -> None:
     may no longer be played as an event."""
     d["inf"][USSR][_ARGENTINA] += 1
     d["inf"][USSR][_UK] = 0
-    add_effect(d, "The Iron Lady", "game", blocks=[_SOCIALIST_GOVERNMENTS])
+    add_effect(d, effect.THE_IRON_LADY, "game", blocks=[_SOCIALIST_GOVERNMENTS])
     log(d, "twilight.card.the_iron_lady.influence")
     gain_vp(d, US, 1, 83)
 
@@ -104,7 +105,7 @@ def the_reformer(d: Data, side: str) -> None:
     the game the USSR may not coup in Europe (realignments stay allowed),
     and Glasnost grants its extra operations."""
     count = 6 if d["vp"] < 0 else 4
-    add_effect(d, "The Reformer", "game")
+    add_effect(d, effect.THE_REFORMER, "game")
     log(d, "twilight.card.the_reformer.effect", n=count)
     push_influence(d, "place", USSR, USSR, count, _EUROPE, max_per=2)
 
@@ -143,7 +144,7 @@ def glasnost(d: Data, side: str) -> None:
     if d["over"]:
         return
     change_defcon(d, +1, side)
-    if has_effect(d, "The Reformer"):
+    if has_effect(d, effect.THE_REFORMER):
         log(d, "twilight.card.glasnost.operations")
         begin_ops(d, USSR, 90, ops=4, kinds="pr")
 
@@ -177,7 +178,7 @@ def terrorism(d: Data, side: str) -> None:
     its hand (never The China Card), with no event; 2 cards when the USSR
     plays it against the US while Iranian Hostage Crisis is in effect."""
     victim = OPPONENT[side]
-    n = 2 if side == USSR and has_effect(d, "Iranian Hostage Crisis") else 1
+    n = 2 if side == USSR and has_effect(d, effect.IRANIAN_HOSTAGE_CRISIS) else 1
     for _ in range(n):
         hand = d["hands"][victim]
         if not hand:
@@ -190,7 +191,7 @@ def terrorism(d: Data, side: str) -> None:
 def iran_contra_scandal(d: Data, side: str) -> None:
     """Iran-Contra Scandal: for the rest of the turn US realignment rolls
     get -1."""
-    add_effect(d, "Iran-Contra Scandal", "turn")
+    add_effect(d, effect.IRAN_CONTRA_SCANDAL, "turn")
     log(d, "twilight.card.iran_contra_scandal.effect")
 
 
@@ -205,7 +206,7 @@ def chernobyl(d: Data, side: str) -> None:
 @then("chernobyl")
 def _chernobyl_region(d: Data, f: Frame, option: int) -> None:
     region = OPTIONS[option]
-    add_effect(d, "Chernobyl", "turn", region=region)
+    add_effect(d, effect.CHERNOBYL, "turn", region=region)
     log(d, "twilight.card.chernobyl.region", region=region)
 
 
@@ -257,8 +258,8 @@ def tear_down_this_wall(d: Data, side: str) -> None:
     make one free coup or free realignments in Europe with this card's ops
     (no DEFCON region limit, no Military Ops; a battleground coup still
     lowers DEFCON)."""
-    end_effect(d, "Willy Brandt")
-    add_effect(d, "Tear Down This Wall", "game", blocks=[_WILLY_BRANDT])
+    end_effect(d, effect.WILLY_BRANDT)
+    add_effect(d, effect.TEAR_DOWN_THIS_WALL, "game", blocks=[_WILLY_BRANDT])
     d["inf"][US][_EAST_GERMANY] += 3
     log(d, "twilight.card.tear_down_this_wall.influence")
     if coup_targets(d, US, {"only": _EUROPE, "free": True}):
@@ -280,7 +281,7 @@ def aldrich_ames_remix(d: Data, side: str) -> None:
     """Aldrich Ames Remix: the US plays with its hand shown to the USSR for
     the rest of the turn; the USSR picks one card of the US hand, which is
     discarded with no event."""
-    add_effect(d, "Aldrich Ames Remix", "turn")
+    add_effect(d, effect.ALDRICH_AMES_REMIX, "turn")
     reveal_hand(d, US, 98)
     if not ask(d, USSR, "discard", sorted(d["hands"][US]), "aldrich_ames_remix"):
         log(d, "twilight.card.aldrich_ames_remix.no_card")
@@ -337,7 +338,7 @@ def _wargames(d: Data, f: Frame, yes: bool) -> None:
 def solidarity(d: Data, side: str) -> bool | None:
     """Solidarity: only while John Paul II Elected Pope is in effect, the US
     adds 3 influence in Poland."""
-    if not has_effect(d, "John Paul II Elected Pope"):
+    if not has_effect(d, effect.JOHN_PAUL_II_ELECTED_POPE):
         log(d, "twilight.card.solidarity.no_pope")
         return False
     d["inf"][US][_POLAND] += 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -119,7 +120,7 @@ def nuclear_subs(d: Data, side: str) -> None:
     """Nuclear Subs: for the rest of the turn, US coups in battleground
     countries do not lower DEFCON (events still do; no protection from the
     Cuban Missile Crisis)."""
-    add_effect(d, "Nuclear Subs", "turn")
+    add_effect(d, effect.NUCLEAR_SUBS, "turn")
     log(d, "twilight.card.nuclear_subs.effect")
 
 
@@ -127,7 +128,7 @@ def nuclear_subs(d: Data, side: str) -> None:
 def brezhnev_doctrine(d: Data, side: str) -> None:
     """Brezhnev Doctrine: for the rest of the turn, cards the USSR plays for
     operations get +1 op (never above 4)."""
-    add_effect(d, "Brezhnev Doctrine", "turn")
+    add_effect(d, effect.BREZHNEV_DOCTRINE, "turn")
     log(d, "twilight.card.brezhnev_doctrine.effect")
 
 
@@ -137,7 +138,7 @@ def salt_negotiations(d: Data, side: str) -> None:
     every coup roll gets -1. The player may also take one non-scoring card
     from the discard pile into hand, showing it to the opponent."""
     change_defcon(d, +2, d["phasing"])
-    add_effect(d, "SALT Negotiations", "turn")
+    add_effect(d, effect.SALT_NEGOTIATIONS, "turn")
     log(d, "twilight.card.salt_negotiations.effect")
     options = sorted(c for c in d["discard"] if not SCORING[c])
     if options:
@@ -312,7 +313,7 @@ def willy_brandt(d: Data, side: str) -> None:
     Down This Wall cancels this, which also forbids this event)."""
     gain_vp(d, USSR, 1, 55)
     _add(d, USSR, "West Germany", 1, "twilight.card.willy_brandt.influence")
-    add_effect(d, "Willy Brandt", "game")
+    add_effect(d, effect.WILLY_BRANDT, "game")
 
 
 @event(56)

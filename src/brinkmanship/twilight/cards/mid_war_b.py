@@ -7,6 +7,7 @@ module only puts the card in front of the US.
 
 from __future__ import annotations
 
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     BATTLEGROUND,
     IN_REGION,
@@ -91,7 +92,7 @@ def camp_david_accords(d: Data, side: str) -> None:
     for i in _CAMP_DAVID:
         d["inf"][US][i] += 1
     log(d, "twilight.card.camp_david_accords.influence")
-    add_effect(d, "Camp David Accords", "game", blocks=[_ARAB_ISRAELI_WAR])
+    add_effect(d, effect.CAMP_DAVID_ACCORDS, "game", blocks=[_ARAB_ISRAELI_WAR])
 
 
 @event(66)
@@ -112,7 +113,7 @@ def john_paul_ii_elected_pope(d: Data, side: str) -> None:
     d["inf"][USSR][_POLAND] -= removed
     d["inf"][US][_POLAND] += 1
     log(d, "twilight.card.john_paul_ii_elected_pope.influence", n=removed)
-    add_effect(d, "John Paul II Elected Pope", "game")
+    add_effect(d, effect.JOHN_PAUL_II_ELECTED_POPE, "game")
 
 
 @event(69)
@@ -120,11 +121,11 @@ def latin_american_death_squads(d: Data, side: str) -> None:
     """Latin American Death Squads: for the rest of the turn the player's
     coups in Central and South America get +1 on the die and the
     opponent's -1 (Military Operations are not affected)."""
-    current = d["effects"].get("Latin American Death Squads")
+    current = d["effects"].get(effect.LATIN_AMERICAN_DEATH_SQUADS)
     # Played again by the other side this turn (it is not starred): the two
     # effects cancel out, each side has +1 and -1.
     both = current is not None and current["side"] != side
-    add_effect(d, "Latin American Death Squads", "turn", side="both" if both else side)
+    add_effect(d, effect.LATIN_AMERICAN_DEATH_SQUADS, "turn", side="both" if both else side)
     log(d, "twilight.card.latin_american_death_squads.effect", side=side, opp=OPPONENT[side])
 
 
@@ -165,7 +166,7 @@ def shuttle_diplomacy(d: Data, side: str) -> None:
     final scoring), the US picks one USSR-controlled battleground of that
     region that does not count for the USSR; then the card is discarded."""
     keep_on_table(d, 73)
-    add_effect(d, "Shuttle Diplomacy", "scoring")
+    add_effect(d, effect.SHUTTLE_DIPLOMACY, "scoring")
     log(d, "twilight.card.shuttle_diplomacy.effect")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
@@ -91,7 +92,7 @@ def special_relationship(d: Data, side: str) -> bool | None:
     if control(d, _UK) != US:
         log(d, "twilight.card.special_relationship.no_uk")
         return False
-    if has_effect(d, "NATO"):
+    if has_effect(d, effect.NATO):
         ask(d, US, "target", _WESTERN_EUROPE, "special_relationship", amount=2)
     else:
         ask(d, US, "target", list(ADJACENT[_UK]), "special_relationship", amount=1)
@@ -186,7 +187,7 @@ def _our_man_in_tehran(d: Data, f: Frame, card: int | None) -> None:
 def yuri_and_samantha(d: Data, side: str) -> None:
     """Yuri and Samantha: for the rest of the turn the USSR gains 1 VP each
     time the US attempts a coup."""
-    add_effect(d, "Yuri and Samantha", "turn")
+    add_effect(d, effect.YURI_AND_SAMANTHA, "turn")
     log(d, "twilight.card.yuri_and_samantha.effect")
 
 
@@ -195,5 +196,5 @@ def awacs_sale_to_saudis(d: Data, side: str) -> None:
     """AWACS Sale to Saudis: the US adds 2 influence in Saudi Arabia; Muslim
     Revolution may no longer be played as an event."""
     d["inf"][US][_SAUDI_ARABIA] += 2
-    add_effect(d, "AWACS Sale to Saudis", "game", blocks=[_MUSLIM_REVOLUTION])
+    add_effect(d, effect.AWACS_SALE_TO_SAUDIS, "game", blocks=[_MUSLIM_REVOLUTION])
     log(d, "twilight.card.awacs_sale_to_saudis.influence")

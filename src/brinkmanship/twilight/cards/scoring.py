@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import IN_REGION, NAMES
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
@@ -52,7 +53,7 @@ def _score_with_shuttle(d: dict[str, Any], region: str) -> None:
     of the US, the US first picks one battleground the USSR controls there,
     which is not counted for the USSR; the card is discarded after this
     scoring even when there is nothing to pick. Final scoring never uses it."""
-    if not has_effect(d, "Shuttle Diplomacy"):
+    if not has_effect(d, effect.SHUTTLE_DIPLOMACY):
         score_region(d, region)
         return
     options = [i for i in IN_REGION[region] if battleground(d, i) and control(d, i) == USSR]
@@ -67,7 +68,7 @@ def _shuttle_diplomacy(d: dict[str, Any], f: dict[str, Any], i: int) -> None:
     else:
         log(d, "twilight.card.shuttle_diplomacy.none")
     score_region(d, f["data"]["region"], exclude=i)
-    end_effect(d, "Shuttle Diplomacy")
+    end_effect(d, effect.SHUTTLE_DIPLOMACY)
     if _SHUTTLE_DIPLOMACY in d["in_play"]:
         leave_table(d, _SHUTTLE_DIPLOMACY)
 
