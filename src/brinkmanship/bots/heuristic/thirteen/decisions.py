@@ -57,9 +57,7 @@ from brinkmanship.thirteen.board import (
     UNITED_NATIONS,
     WORLD_OPINION_TRACK,
 )
-from brinkmanship.thirteen.data.board import (
-    ARENA_MAX,
-)
+from brinkmanship.thirteen.data.board import ARENA_MAX
 
 # Events that move cubes with the DEFCON symbol, and how many cubes at most
 # (to estimate what the event already moved from the count still to move).

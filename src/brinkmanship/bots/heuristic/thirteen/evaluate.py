@@ -10,12 +10,8 @@ import math
 from typing import Any
 
 from brinkmanship.bots.heuristic.thirteen.model import CARD_AT, OPP, _aftval, _Model, _sigmoid
-from brinkmanship.thirteen.board import (
-    US,
-)
-from brinkmanship.thirteen.data.board import (
-    ROUNDS,
-)
+from brinkmanship.thirteen.board import US
+from brinkmanship.thirteen.data.board import ROUNDS
 
 # At the start of a round (its agenda choice, before the deal), where the
 # search's rollouts stop, a logistic model over the model's win probability

@@ -39,12 +39,7 @@ from brinkmanship.thirteen.board import (
     TURKEY,
     UNITED_NATIONS,
 )
-from brinkmanship.thirteen.data.board import (
-    ARENA_MAX,
-    DEFCON2_FROM,
-    DEFCON_MAX,
-    DEFCON_MIN,
-)
+from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM, DEFCON_MAX, DEFCON_MIN
 
 
 def _event(*numbers: int) -> Callable[[EventFn], EventFn]:

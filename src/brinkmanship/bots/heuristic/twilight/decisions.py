@@ -58,18 +58,8 @@ from brinkmanship.bots.heuristic.twilight.model import (
 )
 from brinkmanship.bots.heuristic.twilight.operations import coup_value, place_value, realign_value, remove_value
 from brinkmanship.core.actions import Action
-from brinkmanship.twilight.board import (
-    ADJACENT,
-    CARD_OPS,
-    CARD_SIDE,
-    CHINA,
-    SCORING,
-)
-from brinkmanship.twilight.data.setup import (
-    LATE_WAR_TURN,
-    MID_WAR_TURN,
-    SPACE_BOXES,
-)
+from brinkmanship.twilight.board import ADJACENT, CARD_OPS, CARD_SIDE, CHINA, SCORING
+from brinkmanship.twilight.data.setup import LATE_WAR_TURN, MID_WAR_TURN, SPACE_BOXES
 
 
 # ---------------------------------------------------------------------------

@@ -25,10 +25,7 @@ from brinkmanship.bots.heuristic.twilight.model import (
     region_counts,
     region_weights,
 )
-from brinkmanship.twilight.data.setup import (
-    VP_TO_WIN,
-    action_rounds,
-)
+from brinkmanship.twilight.data.setup import VP_TO_WIN, action_rounds
 
 # evaluate(): a logistic of the position value, its weights fitted (log loss)
 # to 600 games between noisy heuristic bots. The scale grows with the turn

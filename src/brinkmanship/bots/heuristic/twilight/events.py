@@ -47,19 +47,8 @@ from brinkmanship.bots.heuristic.twilight.model import (
     WIN,
     Ctx,
 )
-from brinkmanship.twilight.board import (
-    ADJACENT,
-    CARD_OPS,
-    CARD_SIDE,
-    CHINA,
-    SCORING,
-    SUPERPOWER,
-)
-from brinkmanship.twilight.data.setup import (
-    LATE_WAR_TURN,
-    SPACE_BOXES,
-    TURNS,
-)
+from brinkmanship.twilight.board import ADJACENT, CARD_OPS, CARD_SIDE, CHINA, SCORING, SUPERPOWER
+from brinkmanship.twilight.data.setup import LATE_WAR_TURN, SPACE_BOXES, TURNS
 
 # ---------------------------------------------------------------------------
 # Card knowledge: what each event is worth to the side it helps

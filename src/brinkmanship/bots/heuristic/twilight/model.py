@@ -26,13 +26,7 @@ from brinkmanship.twilight.board import (
     STABILITY,
     SUPERPOWER,
 )
-from brinkmanship.twilight.data.setup import (
-    DEFCON_CLOSED,
-    MID_WAR_TURN,
-    REGION_SCORING,
-    TURNS,
-    action_rounds,
-)
+from brinkmanship.twilight.data.setup import DEFCON_CLOSED, MID_WAR_TURN, REGION_SCORING, TURNS, action_rounds
 
 View = dict[str, Any]
 US = "US"

@@ -22,10 +22,7 @@ from brinkmanship.bots.heuristic.twilight.model import (
     WIN,
     Ctx,
 )
-from brinkmanship.twilight.board import (
-    ADJACENT,
-    SUPERPOWER,
-)
+from brinkmanship.twilight.board import ADJACENT, SUPERPOWER
 
 
 # ---------------------------------------------------------------------------
