@@ -99,11 +99,15 @@ class _Watched(list):  # type: ignore[type-arg]
     def __init__(self, state: bm.State, secret_of: Any, entries: list[dict[str, Any]]) -> None:
         super().__init__(entries)
         self.state = state
-        self.secret_of = secret_of
+        self.public: set[int] = set()
+        self.secret_of = lambda s, v: secret_of(s, v) - self.public
 
     def append(self, e: dict[str, Any]) -> None:
         d = self.state.data
         where = f"ply {d['ply']}"
+        if e["code"].startswith("thirteen.aftermath.revealed"):
+            # Final scoring turns the Aftermath face up as it logs it.
+            self.public |= {c for _, c in d["aftermath"]}
         if e["to"] == "all":
             # Cards taken openly (SALT Negotiations from the discard pile)
             # are known to both players; a hand shown to one player only is

@@ -161,16 +161,7 @@ def hidden_choice(game: str, kind: str | None, actor: str | None, viewer: str | 
 # -- options ------------------------------------------------------------------------------
 def option_choices(game: str) -> dict[str, tuple[Any, ...]]:
     """Every option of ``game`` with its allowed values, the default first."""
-    name = bm.get_game(game).name
-    if name == "thirteen":
-        from brinkmanship.thirteen.game import OPTION_CHOICES
-
-        return dict(OPTION_CHOICES)
-    if name == "twilight":
-        from brinkmanship.twilight.game import DEFAULT_OPTIONS
-
-        return {k: (v, not v) for k, v in DEFAULT_OPTIONS.items()}
-    return {}
+    return dict(bm.get_game(game).option_choices)
 
 
 def shown_value(value: Any) -> str:

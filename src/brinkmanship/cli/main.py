@@ -26,7 +26,7 @@ import brinkmanship as bm
 from brinkmanship.bots import BOT_HELP, bot_names, make_bot, parse_spec
 from brinkmanship.cli import savefile
 from brinkmanship.cli import tournament as tournament_view
-from brinkmanship.cli.games import options_help, parse_options, shown_value, ui_for
+from brinkmanship.cli.games import option_choices, options_help, parse_options, shown_value, ui_for
 from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
@@ -98,7 +98,7 @@ def _options(game: str, optional_cards: bool | None, events: bool | None,
         given["optional_cards"] = optional_cards
     if events is not None:
         given["events"] = events
-    if given and game != "twilight":
+    if given and not set(given) <= set(option_choices(game)):
         flags = " and ".join(f"--{'' if v else 'no-'}{k.replace('_', '-')}" for k, v in given.items())
         raise typer.BadParameter(f"{flags}: Twilight Struggle only; {ui_for(game).title} options are "
                                  f"given as --option NAME=VALUE:\n{options_help(game)}")

@@ -11,11 +11,15 @@ only read the common state keys (``over``, ``winner``, ``result``, ``log``,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 from brinkmanship.core.actions import Action, ActionSpace
+from brinkmanship.core.errors import IllegalActionError
 from brinkmanship.core.log import PUBLIC, visible
+
+CHANCE = "chance"
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -79,11 +83,7 @@ def end_game(d: Data, winner: str | None, result: str, code: str, /, **args: Any
 
 def add_log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry to the state (see ``core.log``)."""
-    if not args and (" " in code or "." not in code):
-        # Transitional: prose from rules not yet converted to codes.
-        d["log"].append({"code": "raw", "args": {"text": code}, "to": to})
-    else:
-        d["log"].append({"code": code, "args": args, "to": to})
+    d["log"].append({"code": code, "args": args, "to": to})
 
 
 class FrameGame:
@@ -124,7 +124,10 @@ class FrameGame:
             **({"log": visible(d["log"], side)} if log else {}),
         }
 
-    # Facts declared by each game (see ``info``).
+    # Facts declared by each game (see ``info``); its options (name -> the
+    # allowed values, the default first), so clients never ask for a
+    # game's name to know them.
+    option_choices: dict[str, tuple[Any, ...]] = {}  # noqa: RUF012
     max_chance_outcomes = 0
     zero_sum = True
 
@@ -166,6 +169,26 @@ class FrameGame:
 
     def apply(self, d: Data, action: Action) -> None:
         self.machine.apply(d, action)
+
+    def chance_action(self, d: Data) -> Action:
+        raise NotImplementedError
+
+    def apply_random(self, d: Data, rng: random.Random) -> Action:
+        """One random step in as few calls as possible: the hot path of
+        random playouts (``State.apply_random``)."""
+        if d["over"]:
+            raise IllegalActionError("random", "the game is over")
+        f = d["stack"][-1]
+        machine = self.machine
+        if f["p"] == CHANCE:
+            a = self.chance_action(d)
+        else:
+            legal = machine.legal_table[f["f"]](d, f)
+            a = legal[int(rng.random() * len(legal))]
+        d["ply"] += 1
+        machine.apply_table[f["f"]](d, f, a)
+        machine.advance(d)
+        return a
 
     def parse(self, text: str) -> Action:
         return self.space.parse(text)

@@ -26,6 +26,7 @@ class Game(Protocol):
     players: tuple[str, ...]
     space: ActionSpace
     max_game_length: int
+    option_choices: dict[str, tuple[Any, ...]]
 
     def new(self, seed: int, options: dict[str, Any]) -> Data:
         """A fresh game, ready for its first decision."""
@@ -47,6 +48,11 @@ class Game(Protocol):
 
     def parse(self, text: str) -> Action:
         """Parse action text; raise ``LookupError`` with a helpful message."""
+
+    def apply_random(self, d: Data, rng: random.Random) -> Action:
+        """Apply a random legal action (chance from the state's generator,
+        choices uniformly with ``rng``) and return it; ``IllegalActionError``
+        when the game is over."""
 
     def chance_action(self, d: Data) -> Action:
         """Answer the pending chance node from the state's own generator."""

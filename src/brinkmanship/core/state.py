@@ -142,16 +142,16 @@ class State:
         players' choices uniformly with ``rng``. Returns the action taken."""
         d = self.data
         game = self.game
+        legal = self._legal
+        if legal is None:
+            # The game's own step does the same in fewer calls (random
+            # playouts and simulations run through here).
+            self._legal = None
+            return game.apply_random(d, rng)
         player = game.current_player(d)
         if player is None:
             raise IllegalActionError("random", "the game is over")
-        if player == CHANCE:
-            action = game.chance_action(d)
-        else:
-            legal = self._legal
-            if legal is None:
-                legal = game.legal_actions(d)
-            action = legal[int(rng.random() * len(legal))]
+        action = game.chance_action(d) if player == CHANCE else legal[int(rng.random() * len(legal))]
         self._legal = None
         game.apply(d, action)
         return action

@@ -9,11 +9,17 @@ on.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from string import Formatter
+from typing import Any, NoReturn
 
 from brinkmanship.core.errors import StateError, quote
+from brinkmanship.core.game import CHANCE
 
 Data = dict[str, Any]
+# A check of one value at a path: raises StateError, returns nothing.
+Check = Callable[[Any, str], None]
 
 # The version of the state format this engine writes and reads. Version 2:
 # log entries are data (``core.log``); version 1 states held log prose.
@@ -58,28 +64,39 @@ def _depth_ok(v: Any, left: int) -> bool:
     return True
 
 
-def check_depth(v: Any) -> None:
+def check_depth(v: Any, path: str = "state", depth: int = MAX_DEPTH) -> None:
     """Refuse absurdly deep nesting before any recursive code meets it
-    (``json.loads`` itself stops near 1,000 levels, far past this)."""
-    if _depth_ok(v, MAX_DEPTH):
+    (``json.loads`` itself stops near 1,000 levels, far past this): ``v``,
+    found at ``path``, may hold ``depth`` more levels."""
+    if _depth_ok(v, depth):
         return
-    path = "state"
-    while True:  # name the first path that goes too deep
+    left = depth
+    while left >= 0:  # name the first path that goes too deep
         children = v.items() if isinstance(v, dict) else enumerate(v)
         for k, x in children:
-            if isinstance(x, dict | list) and not _depth_ok(x, MAX_DEPTH - 1 - path.count(".")):
+            if isinstance(x, dict | list) and not _depth_ok(x, left - 1):
                 path += f".{k}"
                 v = x
+                left -= 1
                 break
         else:
-            break
-        if path.count(".") > MAX_DEPTH:
             break
     raise StateError(f"field {path!r}: nested more than {MAX_DEPTH} levels deep")
 
 
+def fail(path: str, what: str) -> NoReturn:
+    """Refuse the state: ``field 'path': what``."""
+    raise StateError(f"field {path!r}: {what}")
+
+
+_PY_TYPE: dict[str, type] = {"integer": int, "boolean": bool, "string": str, "list": list, "object": dict,
+                             "number": float}
+
+
 def expect(value: Any, kind: str, path: str) -> None:
     """``value`` must have JSON type ``kind`` (``"integer"`` excludes booleans)."""
+    if type(value) is _PY_TYPE.get(kind):
+        return
     got = _json_type(value)
     if got != kind:
         raise StateError(f"field {path!r}: expected {kind}, got {got} {quote(value)}")
@@ -95,40 +112,195 @@ def expect_int(value: Any, path: str, lo: int, hi: int) -> int:
 
 def expect_in(value: Any, allowed: Any, path: str) -> None:
     """``value`` must be one of ``allowed``."""
-    if value not in allowed:
+    if type(value) not in (str, int, bool) or value not in allowed:
         raise StateError(f"field {path!r}: {quote(value)} is not one of "
                          f"{', '.join(map(repr, allowed))}")
 
 
-def same_shape(value: Any, template: Any, path: str) -> None:
-    """``value`` has the keys and JSON types of ``template`` (a blank state):
-    every key present, no unknown ones, lists where lists are, and so on."""
-    if isinstance(template, dict):
-        expect(value, "object", path)
-        for k, t in template.items():
-            if k not in value:
-                raise StateError(f"field {path}.{k}: missing")
-            same_shape(value[k], t, f"{path}.{k}")
-        for k in value:
-            if k not in template:
-                raise StateError(f"field {path}.{k}: unknown field")
-    elif isinstance(template, list):
-        expect(value, "list", path)
-    elif template is None or (isinstance(template, str) and path.endswith(("winner", "result"))):
-        if value is not None and not isinstance(value, str):
-            raise StateError(f"field {path!r}: expected a string or null, got {_json_type(value)}")
-    else:
-        expect(value, _json_type(template), path)
+_INT_ONLY = {int}
+
+
+def expect_ints(value: Any, path: str, lo: int, hi: int, length: int | None = None) -> list[int]:
+    """A list of integers in ``lo .. hi`` (of exactly ``length`` items when given)."""
+    # Whole-list tests in C: the common case costs a few microseconds.
+    if type(value) is list and (length is None or len(value) == length) and (
+            not value or (set(map(type, value)) == _INT_ONLY and lo <= min(value) and max(value) <= hi)):
+        return value
+    expect(value, "list", path)
+    if length is not None and len(value) != length:
+        fail(path, f"{len(value)} items, expected {length}")
+    for k, x in enumerate(value):
+        expect_int(x, f"{path}[{k}]", lo, hi)
+    return value  # pragma: no cover - one of the checks above failed
+
+
+def expect_keys(value: Any, path: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """An object holding every ``required`` key, and no key but those and ``optional``."""
+    expect(value, "object", path)
+    for k in required:
+        if k not in value:
+            fail(f"{path}.{k}" if path else k, "missing")
+    allowed = {*required, *optional}
+    for k in value:
+        if k not in allowed:
+            fail(f"{path}.{k}" if path else str(k), "unknown field")
+
+
+# -- declarative checks: small functions of (value, path) ---------------------
+def is_bool(value: Any, path: str) -> None:
+    """A JSON boolean."""
+    if type(value) is not bool:
+        expect(value, "boolean", path)
+
+
+def is_str(value: Any, path: str) -> None:
+    """A JSON string."""
+    if type(value) is not str:
+        expect(value, "string", path)
+
+
+def is_int(lo: int, hi: int) -> Check:
+    """An integer in ``lo .. hi``."""
+    def check(value: Any, path: str) -> None:
+        if type(value) is not int or not lo <= value <= hi:
+            expect_int(value, path, lo, hi)
+    return check
+
+
+def one_of(*allowed: Any) -> Check:
+    """One of ``allowed`` (strings, integers or booleans, compared with their type)."""
+    keys = frozenset((type(a), a) for a in allowed)
+
+    def check(value: Any, path: str) -> None:
+        if type(value) not in (str, int, bool) or (type(value), value) not in keys:
+            raise StateError(f"field {path!r}: {quote(value)} is not one of {', '.join(map(repr, allowed))}")
+    return check
+
+
+def list_of(item: Check, max_len: int, unique: bool = False) -> Check:
+    """A list of at most ``max_len`` items, each passing ``item`` (all
+    different with ``unique``)."""
+    def check(value: Any, path: str) -> None:
+        if type(value) is not list:
+            expect(value, "list", path)
+        if len(value) > max_len:
+            fail(path, f"{len(value)} items, at most {max_len} expected")
+        for k, x in enumerate(value):
+            item(x, f"{path}[{k}]")
+        if unique and len(set(value)) != len(value):
+            fail(path, "an item appears twice")
+    return check
+
+
+class Record:
+    """A check of an object with exactly the keys of ``fields`` (and perhaps
+    some of ``optional``), each value passing its check. ``fields`` and
+    ``optional`` stay readable (tests compare them with what the code writes)."""
+
+    __slots__ = ("fields", "optional")
+
+    def __init__(self, fields: dict[str, Check], optional: dict[str, Check] | None = None) -> None:
+        self.fields = fields
+        self.optional = optional or {}
+
+    def __call__(self, value: Any, path: str) -> None:
+        if type(value) is not dict:
+            expect(value, "object", path)
+        fields = self.fields
+        n = 0
+        for k, v in value.items():
+            c = fields.get(k)
+            if c is None:
+                c = self.optional.get(k)
+                if c is None:
+                    fail(f"{path}.{k}", "unknown field")
+            else:
+                n += 1
+            c(v, f"{path}.{k}")
+        if n != len(fields):
+            for k in fields:
+                if k not in value:
+                    fail(f"{path}.{k}", "missing")
+
+
+def conserve(places: Sequence[tuple[str, Sequence[int]]], expected: frozenset[int],
+             name: Callable[[int], str], what: str) -> None:
+    """Every item of ``expected`` (cards) sits in exactly one of ``places``
+    (``(path, items)`` pairs, whose items are already known to be integers),
+    and nothing else is anywhere. ``what`` says which items exist."""
+    total = 0
+    seen: set[int] = set()
+    for _, items in places:
+        total += len(items)
+        seen.update(items)
+    if total == len(expected) and seen == expected:
+        return
+    where: dict[int, str] = {}
+    for path, items in places:
+        for k, c in enumerate(items):
+            here = f"{path}[{k}]"
+            if c not in expected:
+                fail(here, f"{name(c)} is not in this game ({what})")
+            if c in where:
+                fail(here, f"{name(c)} is also at {where[c]}: a card is in exactly one place")
+            where[c] = here
+    missing = sorted(expected - set(where))
+    fail("cards", f"{', '.join(name(c) for c in missing[:5])} {'is' if len(missing) == 1 else 'are'} missing: "
+         f"every card ({what}) is in exactly one place")
+
+
+_NESTED = frozenset({dict, list})
+
+
+@cache
+def _message_args() -> dict[str, frozenset[str]]:
+    """Every message code of the catalog, with the arguments its text needs."""
+    from brinkmanship.i18n import catalog
+
+    fmt = Formatter()
+    return {code: frozenset(name for _, name, _, _ in fmt.parse(text) if name)
+            for code, text in catalog().items()}
+
+
+def _check_message(m: Any, path: str, codes: dict[str, frozenset[str]]) -> None:
+    """A log entry's code and arguments: a known code with every argument its
+    text needs, nested messages likewise (so rendering it cannot fail)."""
+    need = codes.get(m["code"])
+    if need is None:
+        fail(f"{path}.code", f"unknown message code {quote(m['code'])}")
+    args = m["args"]
+    if not need <= args.keys():
+        fail(f"{path}.args", f"{m['code']!r} needs {', '.join(sorted(need - args.keys()))}")
+    for key, v in args.items():
+        t = type(v)
+        if t is dict or t is list:
+            check_depth(v, f"{path}.args.{key}", MAX_DEPTH - 4)
+            for k, x in enumerate(v if t is list else [v]):
+                if type(x) is dict:
+                    where = f"{path}.args.{key}" + (f"[{k}]" if t is list else "")
+                    if set(x) != {"code", "args"} or type(x["code"]) is not str or type(x["args"]) is not dict:
+                        fail(where, "a nested message has exactly code and args")
+                    _check_message(x, where, codes)
 
 
 def validate_log(log: Any, players: tuple[str, ...]) -> None:
-    """Every log entry is ``{code, args, to}`` with a known audience."""
+    """Every log entry is ``{code, args, to}``: a message of the catalog with
+    the arguments its text needs, and a known audience."""
     expect(log, "list", "log")
     audiences = ("all", *players)
+    codes = _message_args()
+    get = codes.get
+    flat = _NESTED.isdisjoint
     for k, e in enumerate(log):
-        if (type(e) is dict and len(e) == 3 and type(e.get("code")) is str
-                and type(e.get("args")) is dict and e.get("to") in audiences):
-            continue
+        try:
+            # The common case in one expression: a flat entry of a known
+            # code with the arguments its text needs (about 1 microsecond).
+            if (type(e) is dict and len(e) == 3 and type(args := e["args"]) is dict and e["to"] in audiences
+                    and (need := get(e["code"])) is not None and need <= args.keys()
+                    and flat(map(type, args.values()))):
+                continue
+        except (KeyError, TypeError):
+            pass
         path = f"log[{k}]"
         expect(e, "object", path)
         if set(e) != {"code", "args", "to"}:
@@ -136,30 +308,58 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
         expect(e["code"], "string", f"{path}.code")
         expect(e["args"], "object", f"{path}.args")
         expect_in(e["to"], audiences, f"{path}.to")
+        _check_message(e, path, codes)
+
+
+# Largest ply counter accepted: far beyond any real game, small enough to be sane.
+MAX_PLY = 1 << 31
 
 
 def validate_common(game: Any, d: Data) -> None:
-    """Checks every frame-stack game shares: depth, the log, the outcome keys,
-    the stack's frame kinds."""
-    check_depth(d)
+    """Checks every frame-stack game shares: depth, the version, the log, the
+    outcome keys, the stack's frame kinds, and a decision on top of the
+    stack while the game goes on (a procedure there would have run)."""
+    for key, value in d.items():
+        if key != "log":  # validate_log checks the depth of log arguments
+            check_depth(value, key, MAX_DEPTH - 1)
     version = d.get("version")
     if version != STATE_VERSION:
         raise StateError(f"field 'version': {quote(version)}; this engine reads states of version "
                          f"{STATE_VERSION} (a state saved by another version must be replayed from its actions)")
     validate_log(d.get("log"), game.players)
-    for key in ("over", "winner", "result", "ply", "stack"):
+    for key in ("over", "winner", "result", "ply", "reveals", "stack"):
         if key not in d:
             raise StateError(f"field {key!r}: missing")
     expect(d["over"], "boolean", "over")
-    expect(d["ply"], "integer", "ply")
+    expect_int(d["ply"], "ply", 0, MAX_PLY)
+    expect_int(d["reveals"], "reveals", 0, MAX_PLY)
     if d["winner"] is not None:
         expect_in(d["winner"], game.players, "winner")
-    expect(d["stack"], "list", "stack")
-    known = set(game.machine.legal_table) | set(game.machine.procs)
-    for k, f in enumerate(d["stack"]):
+    if d["result"] is not None:
+        expect(d["result"], "string", "result")
+    stack = d["stack"]
+    expect(stack, "list", "stack")
+    decisions = game.machine.legal_table
+    procs = game.machine.procs
+    for k, f in enumerate(stack):
         expect(f, "object", f"stack[{k}]")
         kind = f.get("f")
-        if kind not in known:
+        if type(kind) is not str or (kind not in decisions and kind not in procs):
             raise StateError(f"field 'stack[{k}].f': unknown frame kind {quote(kind)}")
-    if not d["over"] and not d["stack"]:
+    if d["over"]:
+        if stack:
+            fail("stack", "a finished game has no pending decision")
+        if d["result"] is None:
+            fail("result", "a finished game says why it ended")
+        return
+    if d["winner"] is not None or d["result"] is not None:
+        fail("winner" if d["winner"] is not None else "result", "set, but the game is not over")
+    if not stack:
         raise StateError("field 'stack': empty, but the game is not over")
+    top = stack[-1]
+    if top["f"] not in decisions:
+        fail(f"stack[{len(stack) - 1}].f", f"{top['f']!r} is a procedure; a decision must be on top")
+    movers = (*game.players, CHANCE) if game.max_chance_outcomes else game.players
+    if "p" not in top:
+        fail(f"stack[{len(stack) - 1}].p", "missing")
+    expect_in(top["p"], movers, f"stack[{len(stack) - 1}].p")

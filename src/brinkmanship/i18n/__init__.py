@@ -92,11 +92,15 @@ def _name(game: str, kind: str, value: Any, lang: str) -> str:
     translated = catalog(lang).get(f"{game}.{kind}.{value}")
     if translated is not None:
         return translated
-    table = _NAMES.get(game)
-    if table is None:
-        get_game(game)  # importing the plugin registers its names
-        table = _NAMES[game]
-    return table(kind, value)
+    try:
+        table = _NAMES.get(game)
+        if table is None:
+            get_game(game)  # importing the plugin registers its names
+            table = _NAMES[game]
+        return table(kind, value)
+    except (LookupError, TypeError, ValueError):
+        # No name for it (a log read from a tampered file): shown as written.
+        return str(value)
 
 
 def _arg(game: str, key: str, value: Any, lang: str) -> str:

@@ -26,43 +26,8 @@ from brinkmanship.thirteen.board import (
     US,
     USSR,
 )
+from brinkmanship.thirteen.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from brinkmanship.thirteen.rules import Data, agenda_type
-
-# Every open question of rules.md section 7 that has two readings is an
-# option: the default is the recommended reading (docs/rulings.md).
-OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
-    "agenda_push": ("zone", "saito", "none"),           # Q3
-    "agenda_bonus": (True, False),                      # Q2
-    "agenda_recycle": ("unkept_only", "all"),           # Q6
-    "agenda_cap": ("net", "each"),                      # Q8
-    "initiative_tie": ("ussr_chooses", "ussr_first"),   # Q7
-    "event_command_modifiers": (True, False),           # Q9
-    "containment_offered": (True, False),               # Q10 (the seed: accepted events count)
-    "ban_blocks_symbol": (True, False),                 # Q11
-    "event_command_remove": (True, False),              # Q12
-    "fifty_fifty_same_track": (False, True),            # Fifty-Fifty doubt
-}
-DEFAULT_OPTIONS: dict[str, Any] = {k: v[0] for k, v in OPTION_CHOICES.items()}
-
-
-def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    """Defaults overlaid with ``options``; unknown names or values are refused.
-
-    >>> make_options({"agenda_recycle": "all"})["agenda_recycle"]
-    'all'
-    """
-    if options is not None and not isinstance(options, dict):
-        raise ValueError(f"options must be a dict of option names to values, got {options!r}")
-    out = dict(DEFAULT_OPTIONS)
-    for k, v in (options or {}).items():
-        if k not in OPTION_CHOICES:
-            raise ValueError(f"unknown option {k!r}; options are: {', '.join(OPTION_CHOICES)}")
-        allowed = OPTION_CHOICES[k]
-        if v not in allowed or type(v) is not type(allowed[0]):
-            raise ValueError(f"option {k!r} must be one of {', '.join(map(repr, allowed))}, got {v!r}")
-        out[k] = v
-    return out
-
 
 _ROUND_EFFECT_NAMES = {"sops": "SOPs", "brink": "To the Brink", "containment": "Containment",
                        "bay_of_pigs": "Bay of Pigs"}
@@ -75,6 +40,7 @@ class Thirteen(FrameGame):
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
     machine = rules.MACHINE
+    option_choices = OPTION_CHOICES
     max_game_length = 2000  # justified in docs/architecture.md (The longest game)
     zero_sum = False  # both sides lose when both trigger nuclear war
 
@@ -104,6 +70,13 @@ class Thirteen(FrameGame):
         from brinkmanship.thirteen.position import build
 
         return build(position)
+
+    def validate(self, d: Data) -> None:
+        """Check a loaded state (``thirteen.validate``), after the common checks."""
+        super().validate(d)
+        from brinkmanship.thirteen.validate import validate
+
+        validate(d)
 
     # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:

@@ -37,6 +37,7 @@ from brinkmanship.thirteen.data.board import (
     ROUNDS,
     SUPPLY,
 )
+from brinkmanship.thirteen.options import make_options
 from brinkmanship.thirteen.rules import ROUND_EFFECTS, Data, agenda_type
 
 FIELDS = (
@@ -91,7 +92,6 @@ def _cards(value: Any, where: str) -> list[int]:
 
 def build(pos: dict[str, Any]) -> Data:
     """A state for the position ``pos`` (see docs/positions.md)."""
-    from brinkmanship.thirteen.game import make_options
 
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a dict, got {type(pos).__name__}")
@@ -221,6 +221,11 @@ def build(pos: dict[str, Any]) -> Data:
         if side in hands:
             field = f"'hands'[{side!r}]"
             d["hands"][side] = take(_cards(hands[side], field), field, f"{side}'s hand")
+            most = {"plays": HAND_SIZE - d["plays"][side], "resolve": 0}.get(phase, HAND_SIZE)
+            if len(d["hands"][side]) > most:
+                why = "the card plays are over" if phase == "resolve" else f"{HAND_SIZE} less the cards played"
+                raise PositionError(f"{field}: {len(d['hands'][side])} cards, but a hand holds at most {most} "
+                                    f"({why})")
     d["discard"] = take(_cards(pos.get("discard", []), "'discard'"), "'discard'", "the discard pile")
     after = _sides_dict(pos, "aftermath", "{'US': ['Excomm'], 'USSR': []}")
     for side in SIDES:

@@ -20,28 +20,8 @@ from brinkmanship.twilight import cards, decisions, rules  # noqa: F401  (import
 from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
+from brinkmanship.twilight.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data, Frame
-
-DEFAULT_OPTIONS: dict[str, Any] = {
-    # Non-scoring events fire (the events issue turns this on by default).
-    "events": True,
-    # The seven optional cards #104-#110 are shuffled into their decks.
-    "optional_cards": True,
-}
-
-
-def make_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    """Defaults overlaid with ``options``; unknown names are refused."""
-    if options is not None and not isinstance(options, dict):
-        raise ValueError(f"options must be a dict of option names to values, got {options!r}")
-    out = dict(DEFAULT_OPTIONS)
-    for k, v in (options or {}).items():
-        if k not in DEFAULT_OPTIONS:
-            raise ValueError(f"unknown option {k!r}; options are: {', '.join(DEFAULT_OPTIONS)}")
-        if not isinstance(v, bool):
-            raise ValueError(f"option {k!r} must be true or false, got {v!r}")
-        out[k] = v
-    return out
 
 
 def _control(d: Data) -> dict[str, str]:
@@ -77,6 +57,7 @@ class Twilight(FrameGame):
     players: tuple[str, ...] = (USSR, US)
     space = SPACE
     machine = rules.MACHINE
+    option_choices = OPTION_CHOICES
     max_game_length = 30_000  # justified in docs/architecture.md (The longest game)
     max_chance_outcomes = 6
 
@@ -107,6 +88,13 @@ class Twilight(FrameGame):
         from brinkmanship.twilight.position import build
 
         return build(position)
+
+    def validate(self, d: Data) -> None:
+        """Check a loaded state (``twilight.validate``), after the common checks."""
+        super().validate(d)
+        from brinkmanship.twilight.validate import validate
+
+        validate(d)
 
     # -- decisions (current_player, legal_actions, apply, parse: FrameGame) -------
     def chance_action(self, d: Data) -> Action:
@@ -307,4 +295,4 @@ GAME = register(Twilight())
 register_names("twilight", _names)
 
 
-__all__ = ["CHANCE", "GAME", "PositionError", "Twilight", "make_options"]
+__all__ = ["CHANCE", "DEFAULT_OPTIONS", "GAME", "PositionError", "Twilight", "make_options"]

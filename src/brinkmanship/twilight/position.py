@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
-from brinkmanship.core.errors import PositionError
+from brinkmanship.core.errors import PositionError, StateError
 from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import CHINA, INDEX, NAMES, card_number, country_index
 from brinkmanship.twilight.data.setup import (
@@ -21,7 +21,16 @@ from brinkmanship.twilight.data.setup import (
     action_rounds,
     hand_size,
 )
+from brinkmanship.twilight.options import make_options
 from brinkmanship.twilight.rules import US, USSR, Data
+from brinkmanship.twilight.validate import (
+    EFFECTS,
+    EXCLUSIVE,
+    MAX_INFLUENCE,
+    SHUTTLE_DIPLOMACY,
+    TABLE_CARD,
+    check_effect,
+)
 
 FIELDS = (
     "seed", "options", "turn", "phase", "action_round", "phasing", "defcon", "vp",
@@ -70,9 +79,48 @@ def _cards(value: Any, where: str) -> list[int]:
     return out
 
 
+def _effects(raw: Any, turn: int) -> dict[str, Any]:
+    """Lasting effects as their cards put them in play: a known name, the
+    data that card writes (a side, a region), and what the card fills in
+    itself (its expiry, the cards it blocks, North Sea Oil's turn)."""
+    if not isinstance(raw, dict):
+        raise PositionError(f"'effects' must be a dict like {{'NATO': {{}}, 'Red Scare/Purge': {{'side': 'US'}}}}, "
+                            f"got {raw!r}")
+    out: dict[str, Any] = {}
+    for name, given in raw.items():
+        spec = EFFECTS.get(name) if isinstance(name, str) else None
+        if spec is None:
+            raise PositionError(f"'effects': unknown effect {name!r}; effects are: {', '.join(sorted(EFFECTS))}")
+        where = f"'effects'[{name!r}]"
+        if not isinstance(given, dict):
+            raise PositionError(f"{where} must be a dict of the effect's data (or {{}}), got {given!r}")
+        e: dict[str, Any] = {"until": spec.until}
+        e.update({k: v for k, v in given.items() if k in spec.fields})
+        if name == "North Sea Oil":
+            e.setdefault("turn", turn)  # played this turn: the US has its extra round
+        if spec.blocks:
+            e["blocks"] = list(spec.blocks)
+        for key, value in given.items():
+            if key in spec.fields:
+                continue
+            if key not in e:
+                known = ", ".join(["until", *spec.fields, *(["blocks"] if spec.blocks else [])])
+                raise PositionError(f"{where}: unknown field {key!r}; {name} has {known}")
+            if value != e[key]:
+                raise PositionError(f"{where}[{key!r}] must be {e[key]!r} (what {name} sets), got {value!r}")
+        try:
+            check_effect(name, e, f"effects.{name}", turn)
+        except StateError as exc:
+            raise PositionError(f"{where}: {exc}") from None
+        out[name] = e
+    for a, b in EXCLUSIVE:
+        if a in out and b in out:
+            raise PositionError(f"'effects': {a} ends {b}; they are never in play together")
+    return out
+
+
 def build(pos: dict[str, Any]) -> Data:
     """A state for the position ``pos`` (see docs/positions.md)."""
-    from brinkmanship.twilight.game import make_options
 
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a dict, got {type(pos).__name__}")
@@ -90,6 +138,8 @@ def build(pos: dict[str, Any]) -> Data:
     phase = pos.get("phase", "action")
     if phase not in PHASES:
         raise PositionError(f"'phase' must be one of {', '.join(PHASES)}, got {phase!r}")
+    if phase == "setup" and turn != 1:
+        raise PositionError(f"'phase' 'setup' is the set-up before turn 1, but 'turn' is {turn}")
     ar = _int(pos, "action_round", 1, 1, action_rounds(turn))
     phasing = pos.get("phasing", USSR)
     if phasing not in SIDES:
@@ -118,6 +168,8 @@ def build(pos: dict[str, Any]) -> Data:
                 if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                     raise PositionError(
                         f"'influence'[{side!r}][{NAMES[i]!r}] must be a whole number >= 0, got {n!r}")
+                if n > MAX_INFLUENCE:
+                    raise PositionError(f"'influence'[{side!r}][{NAMES[i]!r}] must be at most {MAX_INFLUENCE}, got {n}")
                 d["inf"][side][i] = n
     else:
         for side, placed in FIXED_INFLUENCE.items():
@@ -137,16 +189,15 @@ def build(pos: dict[str, Any]) -> Data:
     d["china"] = holder
     d["china_up"] = face_up
 
-    effects = pos.get("effects", {})
-    if not isinstance(effects, dict):
-        raise PositionError(f"'effects' must be a dict, got {effects!r}")
-    d["effects"] = {k: v for k, v in effects.items()}
+    d["effects"] = _effects(pos.get("effects", {}), turn)
 
-    # Cards: every card of the periods in play sits in exactly one place.
+    # Cards: every card of the periods in play sits in exactly one place. A
+    # turn that starts here shuffles its own period's cards in as it starts.
+    begun = turn - 1 if phase == "turn_start" else turn
     periods = ["Early"]
-    if turn >= MID_WAR_TURN:
+    if begun >= MID_WAR_TURN:
         periods.append("Mid")
-    if turn >= LATE_WAR_TURN:
+    if begun >= LATE_WAR_TURN:
         periods.append("Late")
     in_game = rules.deck_for_periods(d, *periods)
     allowed = set(rules.deck_for_periods(d, "Early", "Mid", "Late"))
@@ -175,7 +226,16 @@ def build(pos: dict[str, Any]) -> Data:
     if "deck" in pos:
         # Given top card first; internally the top is the end of the list.
         d["deck"] = list(reversed(take(_cards(pos["deck"], "'deck'"), "the deck")))
-    else:
+    # A lasting effect's card that the position does not place lies on the
+    # table as its marker, as the card itself leaves it (see twilight.validate).
+    for name, e in d["effects"].items():
+        card = TABLE_CARD.get(name, SHUTTLE_DIPLOMACY if name == "Shuttle Diplomacy" else 0)
+        if card in in_game and card not in seen:
+            seen[card] = "the table"
+            d["in_play"].append(card)
+            if name in TABLE_CARD:
+                e["card"] = card
+    if "deck" not in pos:
         d["deck"] = [c for c in in_game if c not in seen]
         rng.shuffle(d, d["deck"])
     for side in SIDES:
@@ -191,7 +251,7 @@ def build(pos: dict[str, Any]) -> Data:
                 while len(d["hands"][side]) < size and d["deck"]:
                     d["hands"][side].append(d["deck"].pop())
 
-    rules.log(d, f"Position set up: turn {turn}, {phase}.")
+    rules.log(d, f"twilight.position.{phase}", turn=turn)
     turn_frame: dict[str, Any] = {"f": "turn", "step": "round"}
     d["stack"] = [turn_frame]
     if phase == "setup":

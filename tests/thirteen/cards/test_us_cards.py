@@ -21,6 +21,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.core.state import State
+from brinkmanship.thirteen.board import CARD_NAME
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
 # Filler cards that play no part in the tests; they keep both hands non-empty
@@ -37,7 +38,8 @@ ALL_PLACES = [
 def us_event(card: str, **fields: Any) -> State:
     """A position where the US is about to play ``card`` for its event (and
     does so), so the event's first decision is pending."""
-    s = position(hands={"US": [card, *US_FILLER], "USSR": list(USSR_FILLER)}, deck=list(DECK), next="US", **fields)
+    s = position(**{"hands": {"US": [card, *US_FILLER], "USSR": list(USSR_FILLER)}, "deck": list(DECK),
+                    "next": "US", **fields})
     s.apply(f"event {card}")
     return s
 
@@ -1042,7 +1044,9 @@ def test_eyeball_to_eyeball_stops_when_the_supply_runs_out() -> None:
 def test_us_events_survive_a_save_mid_event(
         card: str, setup: dict[str, Any], first: list[str], rest: list[str]) -> None:
     """A state saved (or cloned) in the middle of an event resumes exactly."""
-    s = us_event(card, **setup)
+    # A state loads only with every card somewhere: the rest go under the deck.
+    placed = {card, *US_FILLER, *USSR_FILLER, *DECK}
+    s = us_event(card, deck=[*DECK, *(n for n in CARD_NAME[1:] if n not in placed)], **setup)
     play(s, *first)
     for side in ("US", "USSR", None):
         s.view(side)
