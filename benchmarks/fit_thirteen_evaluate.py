@@ -10,7 +10,7 @@ regression of the result (a draw counts half) on
 ``round_start_features`` by Newton's method on half of the games. It
 prints the held-out log loss of a coin, of the model's win probability
 alone, of the weights in the code and of the new fit, and the new weights
-to paste into ``ROUND_START_W`` in ``bots/heuristic/thirteen.py``.
+to paste into ``ROUND_START_W`` in ``bots/heuristic/thirteen/evaluate.py``.
 """
 
 from __future__ import annotations

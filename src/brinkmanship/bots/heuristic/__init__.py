@@ -1,6 +1,6 @@
 """The heuristic bot: fast, hand-written knowledge of each game.
 
-Each game has a module here with two functions over views (never the
+Each game has a package here with two functions over views (never the
 state), which the search bot reuses as its prior and its leaf evaluation:
 
 ``score_actions(view, legal) -> list[float]``
@@ -27,7 +27,7 @@ _MODULES: dict[str, ModuleType] = {}
 
 
 def knowledge(game: str) -> ModuleType:
-    """The heuristic module of ``game`` (``twilight`` or ``thirteen``)."""
+    """The heuristic package of ``game`` (``twilight`` or ``thirteen``)."""
     mod = _MODULES.get(game)
     if mod is None:
         try:

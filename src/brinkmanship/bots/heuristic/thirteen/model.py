@@ -1,50 +1,11 @@
-"""13 Days knowledge for the heuristic bot (see :mod:`brinkmanship.bots.heuristic`).
+"""The position model of the 13 Days heuristic: :class:`_Model`.
 
-Everything here reads one side's view and the legal actions, never the
-state. A :class:`_Model` turns the view into small lists (cubes, DEFCON
+A :class:`_Model` turns one side's view into small lists (cubes, DEFCON
 markers, prestige from the side's point of view) and values a position in
-*prestige points*, the currency of the game:
-
-* **agendas**: each arena and DEFCON track is worth the prestige its kept
-  agendas would score at the end of the round (``score_agenda`` in
-  ``thirteen/rules.py``: cube or step difference + 1, the Caribbean links,
-  the pushes of track agendas), weighted by how likely each agenda is kept:
-  the side's own kept agenda for sure, each of the opponent's three flags a
-  third. The round's agenda prestige is added to the prestige marker and the
-  lead capped at 5, as the rules do: a side already 5 ahead gains nothing
-  from more, and only risks.
-* **world opinion**: Television (a DEFCON step), the United Nations (the
-  Personal Letter: the tie-break and the Letter agenda) and Alliances (an
-  Aftermath card) for whoever dominates them, this round and in the rounds
-  to come; leading an arena is also worth a little for future agendas.
-* **the Aftermath**: the command values of each faction's cards there, the
-  card the side will keep this round, and the +2 they decide at the end.
-* **DEFCON**: the steps each side must still de-escalate before this
-  round's nuclear check (the opponent's kept agenda is one of its flags, so
-  its track-agenda push is a mixture over them) against what its remaining
-  plays can de-escalate (its own cards when seen, and only with cubes to
-  remove or events that do it) give its chance of nuclear war, with a floor
-  for the opponent's plays that may spoil the plan; each step needed now or
-  before the last check (one escalation per round still to come) costs part
-  of a play, and a marker that would start the next round in DEFCON 1 risks
-  war then.
-
-:meth:`_Model.score` combines these into the chance of winning (the lead as
-a normal variable whose spread shrinks as plays run out, mixed with both
-sides' chances of nuclear war, a mutual war being a draw) plus the expected
-lead and an extra aversion to one's own nuclear war, so that a bot far ahead
-or behind still prefers better moves and never gambles its survival. Every
-action is scored by a one-step look-ahead: its effect (a Command's best
-plan, an event played out with greedy choices by whoever makes them, an
-opposing event the opponent accepts only when it hurts us) is applied to
-the model and the result scored. :func:`evaluate`, the search bot's leaf
-value, weighs the same terms as they predict results in self-play.
-
-A decision is read from the view's decision data (``thirteen.decisions``),
-never from its prompt: the card it belongs to, the cubes left, whose cubes
-or marker, the per-arena limit. The data also says how many cubes an event
-has already moved in each arena; this bot was tuned on an estimate of them
-from the count still to move (see ``_cubes``), which it keeps.
+prestige points (see the package docstring for the terms); it also applies
+the effects of actions (placements, Commands, shifts, events) to itself so
+that every action can be scored by a one-step look-ahead. Here too are the
+tuning weights and the de-escalation :class:`Capacity` of a side's plays.
 """
 
 from __future__ import annotations
@@ -53,53 +14,31 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from brinkmanship.core.actions import Action
-from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import (
-    A_FACE_SAVER,
     AGENDA_NAME,
     AGENDA_TYPES,
-    AIR_STRIKE,
-    ALL_TRACKS,
     ALLIANCES,
     ARENAS,
     ARENAS_OF_TRACK,
-    ATLANTIC,
-    BAY_OF_PIGS,
-    BERLIN,
     CARD_COMMAND,
     CARD_FACTION,
     CARD_NAME,
     CATEGORY,
-    CUBA,
-    DEFENSIVE_MISSILES,
-    EXCOMM,
-    EYEBALL_TO_EYEBALL,
     FIFTY_FIFTY,
     INVASION_OF_CUBA,
-    ITALY,
     MATHEMATICAL_PRECISION,
-    MILITARY_TRACK,
     MISSILE_TRADE,
-    MOSCOW_IS_OUR_BRAIN,
     MRBMS_AND_IRBMS,
     N_CARDS,
-    NATIONAL_LIBERATION,
     NON_INVASION_PLEDGE,
-    POLITICAL_TRACK,
-    SIDES,
-    STRATEGIC_BALANCE,
     TELEVISION,
     THE_GUNS_OF_AUGUST,
     TRACKS,
-    TURKEY,
     TURN_BACK_THE_SHIPS,
-    U_2_PHOTOGRAPHS,
     U_THANT,
     UNITED_NATIONS,
     US,
     USSR,
-    WORLD_OPINION_TRACK,
 )
 from brinkmanship.thirteen.data.board import (
     AFTERMATH_BONUS,
@@ -135,14 +74,7 @@ EVENT_POTS: dict[int, tuple[int, int, int]] = {
     U_THANT: (1, 1, 1), THE_GUNS_OF_AUGUST: (2, 2, 2), MRBMS_AND_IRBMS: (2, 0, 0),
     MATHEMATICAL_PRECISION: (0, 2, 0), NON_INVASION_PLEDGE: (0, 2, 0), FIFTY_FIFTY: (1, 1, 1),
 }
-# Events that move cubes with the DEFCON symbol, and how many cubes at most
-# (to estimate what the event already moved from the count still to move).
-SYMBOL_TOTAL = {EXCOMM: 4, EYEBALL_TO_EYEBALL: 3, MOSCOW_IS_OUR_BRAIN: 4, MISSILE_TRADE: 3, STRATEGIC_BALANCE: 3,
-                DEFENSIVE_MISSILES: 2}
-# Events that grant a Command, and its size (its removals obey bans). A
-# Command of another size on that card is a normal Command with it.
-GRANTED = {THE_GUNS_OF_AUGUST: 1, A_FACE_SAVER: 3, MATHEMATICAL_PRECISION: 1, U_2_PHOTOGRAPHS: 3,
-           MRBMS_AND_IRBMS: 1, NATIONAL_LIBERATION: 3}
+
 
 # ---------------------------------------------------------------------------
 # Weights, in prestige points unless said otherwise (tuned in self-play and
@@ -230,7 +162,7 @@ def _aftval(card: int, side: str) -> int:
     return -CARD_COMMAND[card]
 
 
-class _Ctx:
+class Capacity:
     """What we can still do this round to de-escalate: plays left, and the
     steps our remaining cards can take off (any marker, and each track)."""
 
@@ -244,7 +176,7 @@ class _Ctx:
         self.memo: dict[tuple[int, int, int], tuple[float, float]] = {}
 
 
-def _unseen(cubes: Sequence[int], k: int, tv: float) -> _Ctx:
+def _unseen(cubes: Sequence[int], k: int, tv: float) -> Capacity:
     """De-escalation capacity of ``k`` plays of unseen cards: most cards can
     remove cubes where the side has two or more in an arena of the track;
     elsewhere only a few events help."""
@@ -252,10 +184,10 @@ def _unseen(cubes: Sequence[int], k: int, tv: float) -> _Ctx:
     for t in range(3):
         pool = sum(max(0, cubes[a] - 1) for a in (3 * t, 3 * t + 1, 3 * t + 2))
         caps.append(min(CAP_POOL * k, CAP_CMD * pool + CAP_BARE * k) + tv)
-    return _Ctx(k, CAP_UNSEEN * k + tv, (caps[0], caps[1], caps[2]))
+    return Capacity(k, CAP_UNSEEN * k + tv, (caps[0], caps[1], caps[2]))
 
 
-def _war_chance(m: Sequence[int], scen: Sequence[tuple[float, int, int, int, int]], ctx: _Ctx,
+def _war_chance(m: Sequence[int], scen: Sequence[tuple[float, int, int, int, int]], ctx: Capacity,
                 foes: int) -> float:
     """Chance of failing this round's nuclear check with markers ``m``,
     over the push scenarios ``scen`` (probability, steps, per-track steps),
@@ -384,7 +316,7 @@ class _Model:
         self._cache_tr: dict[tuple[tuple[int, int, int], tuple[int, int, int]], float] = {}
         self._cache_cmd: dict[tuple[Any, ...], float] = {}
         self._cache_plans: dict[tuple[Any, ...], dict[tuple[int, int, int], tuple[float, float]]] = {}
-        self._ctxs: dict[tuple[Any, ...], _Ctx] = {}
+        self._ctxs: dict[tuple[Any, ...], Capacity] = {}
         self.ctx = self.capacity(self.hand, self.km)
         tv_op = 1.0 if self.tv_pending and self.co[TELEVISION] > self.cu[TELEVISION] else 0.0
         self.ctx_op = _unseen(self.co, self.ko, tv_op)
@@ -573,7 +505,7 @@ class _Model:
                 evs = (CAP_EVENT * ev[0], CAP_EVENT * ev[1], CAP_EVENT * ev[2])
         return (cmd[0], cmd[1], cmd[2]), evs
 
-    def capacity(self, hand: Sequence[int], k: int, banned: bool = False) -> _Ctx:
+    def capacity(self, hand: Sequence[int], k: int, banned: bool = False) -> Capacity:
         """Our de-escalation capacity (one shared object per distinct value,
         so that what is worked out with it is shared too)."""
         c = self._capacity(hand, k, banned)
@@ -584,13 +516,13 @@ class _Model:
             self._ctxs[sig] = got = c
         return got
 
-    def _capacity(self, hand: Sequence[int], k: int, banned: bool = False) -> _Ctx:
+    def _capacity(self, hand: Sequence[int], k: int, banned: bool = False) -> Capacity:
         """Our de-escalation capacity with ``k`` plays left from ``hand``:
         per track, the best ``k`` cards (Commands removing cubes share the
         track's cubes); in all, each card used once on its best track."""
         tv = 1.0 if self.tv_pending and self.cu[TELEVISION] > self.co[TELEVISION] else 0.0
         if k <= 0:
-            return _Ctx(0, tv, (tv, tv, tv))
+            return Capacity(0, tv, (tv, tv, tv))
         if not self.hand_known or not hand:
             return _unseen(self.cu, k, tv)
         pots = [self._pots(c, banned) for c in hand]
@@ -606,7 +538,7 @@ class _Model:
         each = [max(max(cmd), sum(ev) if c in (FIFTY_FIFTY, U_THANT) else max(ev))
                 for c, (cmd, ev) in zip(hand, pots, strict=True)]
         anys = sorted(each, reverse=True)[:k]
-        return _Ctx(k, sum(anys) + tv, (caps[0], caps[1], caps[2]))
+        return Capacity(k, sum(anys) + tv, (caps[0], caps[1], caps[2]))
 
     def _dme(self, m: tuple[int, int, int]) -> tuple[float, list[tuple[float, int, int, int, int]], float]:
         """Our markers ``m``: (prestige the de-escalation still needed costs,
@@ -654,7 +586,7 @@ class _Model:
             war += prob * p
         return -C_STEP * debt, war
 
-    def _pme(self, m: tuple[int, int, int], ctx: _Ctx) -> tuple[float, float]:
+    def _pme(self, m: tuple[int, int, int], ctx: Capacity) -> tuple[float, float]:
         """(DEFCON cost, chance of our nuclear war) with our markers at ``m``."""
         hit = ctx.memo.get(m)
         if hit is not None:
@@ -710,7 +642,7 @@ class _Model:
 
     # -- the value of a position ---------------------------------------------------------
     def score(self, ad: float = 0.0, dm: tuple[int, int, int] | None = None,
-              do: tuple[int, int, int] | None = None, extra: float = 0.0, ctx: _Ctx | None = None,
+              do: tuple[int, int, int] | None = None, extra: float = 0.0, ctx: Capacity | None = None,
               ag: float = 0.0, pg: float = 0.0) -> float:
         """Our score after a change: arena value ``ad`` (of which ``ag`` is
         this round's agendas), markers ``dm`` and ``do``, prestige gained
@@ -853,7 +785,7 @@ class _Model:
             cnt[ba] += 1
         return ad, ag, cnt
 
-    def on(self, mine: bool, ad: float, m: tuple[int, int, int], extra: float, ctx: _Ctx | None,
+    def on(self, mine: bool, ad: float, m: tuple[int, int, int], extra: float, ctx: Capacity | None,
            ag: float, pg: float = 0.0) -> float:
         """Score with one side's markers set to ``m``."""
         if mine:
@@ -865,7 +797,7 @@ class _Model:
         return max(values) if chooser_me else min(values)
 
     def placement(self, mine: bool, n: int, arenas: Sequence[int], per_max: int = 0, symbol: bool = False,
-                  extra: float = 0.0, ctx: _Ctx | None = None) -> float:
+                  extra: float = 0.0, ctx: Capacity | None = None) -> float:
         """Score after one side places up to ``n`` cubes (greedily; with the
         DEFCON symbol also the spread-out placement that escalates nothing)."""
         ad, ag, cnt = self.place(mine, n, arenas, per_max)
@@ -881,7 +813,7 @@ class _Model:
         return self.choice((s1, s2), mine)
 
     def command(self, mine: bool, size: int, arenas: Sequence[int], remove: bool = True, low: bool = True,
-                extra: float = 0.0, ctx: _Ctx | None = None, place: bool = True) -> float:
+                extra: float = 0.0, ctx: Capacity | None = None, place: bool = True) -> float:
         """Score after the best Command of ``size`` cubes by one side (our
         best if ours, our worst if the opponent's), stopping included."""
         ctx = ctx or self.ctx
@@ -952,7 +884,7 @@ class _Model:
         return out
 
     def shift(self, mine: bool, chooser_me: bool, tracks: Sequence[int], steps: int, up: bool = True,
-              down: bool = True, extra: float = 0.0, ctx: _Ctx | None = None, ad: float = 0.0, ag: float = 0.0,
+              down: bool = True, extra: float = 0.0, ctx: Capacity | None = None, ad: float = 0.0, ag: float = 0.0,
               pg: float = 0.0) -> float:
         """Score after the chooser moves one of a side's markers on
         ``tracks`` up to ``steps`` (or none)."""
@@ -977,7 +909,7 @@ class _Model:
             return max(0, self.km - 1) if self.kind == "turn" else self.km
         return self.ko
 
-    def banned(self, ctx: _Ctx | None) -> _Ctx:
+    def banned(self, ctx: Capacity | None) -> Capacity:
         """Our capacity ``ctx`` once our events may no longer de-escalate."""
         ctx = ctx or self.ctx
         return self.capacity(ctx.hand, ctx.k, banned=True)
@@ -989,7 +921,7 @@ class _Model:
         steps = sum(p * steps_to_safety(self.do, lim)[0] for p, lim, _ in self.scen_op)
         return BAN_V + 0.8 * min(steps, 2.0)
 
-    def event(self, c: int, r_me: bool, by_me: bool, ctx: _Ctx | None = None, extra: float = 0.0) -> float:
+    def event(self, c: int, r_me: bool, by_me: bool, ctx: Capacity | None = None, extra: float = 0.0) -> float:
         """Our score after the event of card ``c`` is resolved by us
         (``r_me``) or the opponent, the card played by us (``by_me``) or
         not; each choice in it made greedily by whoever makes it."""
@@ -999,720 +931,7 @@ class _Model:
         return fn(self, r_me, by_me, ctx, extra)
 
 
-# ---------------------------------------------------------------------------
-# The 39 events as effects on the model (the rules are in thirteen/cards/).
-# Each takes (model, resolver is us, card played by us, our capacity after,
-# extra value) and returns our score after the event.
-# ---------------------------------------------------------------------------
-EventFn = Callable[[_Model, bool, bool, "_Ctx | None", float], float]
+# The events as effects on the model, by card number: filled in by
+# ``events.py`` (which the package imports), read by ``_Model.event``.
+EventFn = Callable[[_Model, bool, bool, "Capacity | None", float], float]
 EVENTS: dict[int, EventFn] = {}
-
-
-def _event(*numbers: int) -> Callable[[EventFn], EventFn]:
-    def deco(fn: EventFn) -> EventFn:
-        for n in numbers:
-            EVENTS[n] = fn
-        return fn
-    return deco
-
-
-@_event(1)
-def _speech(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(r, 3, WORLD, 2, extra=x, ctx=ctx)
-
-
-@_event(2)
-def _guns(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.shift(r, r, ALL_TRACKS, 2, True, m.may_lower(r, r, by), x + m.one_cube(r), ctx)
-
-
-@_event(3)
-def _fifty_fifty(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    d = m.cu[TELEVISION] - m.co[TELEVISION]
-    if not d:
-        return m.score(extra=x, ctx=ctx)
-    lead_me = d > 0
-    down = m.may_lower(lead_me, r, by)
-    base = m.dm if lead_me else m.do
-    vals = [m.score(extra=x, ctx=ctx)]
-    for t1 in range(3):
-        for s1 in (1, -1):
-            if s1 < 0 and not down:
-                continue
-            a = m.shifted(base, t1, s1)
-            for t2 in range(t1 + 1, 3):
-                for s2 in (1, -1, 0):
-                    if s2 < 0 and not down:
-                        continue
-                    b = m.shifted(a, t2, s2) if s2 else a
-                    vals.append(m.on(lead_me, 0.0, b, x, ctx, 0.0))
-    return m.choice(vals, lead_me)
-
-
-@_event(4)
-def _sops(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    v = SOPS_V * m.plays_after(r)
-    return m.score(extra=x + (v if r else -v), ctx=ctx)
-
-
-@_event(5)
-def _close_allies(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(r, 2, POLITICAL, extra=x, ctx=ctx)
-
-
-@_event(6)
-def _intelligence(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.score(extra=x + (STEAL_V if r else -STEAL_V), ctx=ctx)
-
-
-@_event(7)
-def _summit_meeting(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    v = SUMMIT_V
-    if r and m.hand_known:
-        v *= 1 + sum(1 for c in m.hand if CARD_FACTION[c] == m.op)
-    return m.score(extra=x + (v if r else -v), ctx=ctx)
-
-
-@_event(8)
-def _to_the_brink(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    v = BRINK_V * m.plays_after(not r)
-    return m.score(extra=x + (v if r else -v), ctx=ctx)
-
-
-@_event(9)
-def _submarines(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(r, 2, MILITARY, extra=x, ctx=ctx)
-
-
-@_event(10)
-def _u_thant(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    if not m.may_lower(r, r, by):
-        return m.score(extra=x, ctx=ctx)
-    b = m.dm if r else m.do
-    new = (max(DEFCON_MIN, b[0] - 1), max(DEFCON_MIN, b[1] - 1), max(DEFCON_MIN, b[2] - 1))
-    return m.on(r, 0.0, new, x, ctx, 0.0)
-
-
-@_event(11)
-def _containment(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    if r:
-        return m.score(extra=x + m.ban_cost(), ctx=ctx)
-    return m.score(extra=x - BAN_V, ctx=m.banned(ctx))
-
-
-@_event(12)
-def _face_saver(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    # The resolver's Command 3, then the other side's Command 1 (a cube).
-    other = m.one_cube(not r)
-    return m.command(r, m.size(3, r), ALL, extra=x + other, ctx=ctx)
-
-
-@_event(13)
-def _scramble(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(r, 3, ALL, 1, extra=x, ctx=ctx)
-
-
-@_event(14)
-def _mathematical_precision(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    return m.shift(us, us, (POLITICAL_TRACK,), 2, True, m.may_lower(us, r, by), x + m.one_cube(us), ctx)
-
-
-@_event(15)
-def _excomm(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    base = m.cu if us else m.co
-    return m.placement(us, 4, [a for a in ALL if not base[a]], 2, symbol=True, extra=x, ctx=ctx)
-
-
-@_event(16)
-def _public_protests(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.score(extra=x, ctx=ctx)    # removing one's own cubes gains nothing here
-
-
-@_event(17)
-def _lessons_of_munich(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(m.us, 4, (BERLIN, TURKEY, ITALY), 2, extra=x, ctx=ctx)
-
-
-@_event(18)
-def _mongoose(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    # US +1 prestige; then the USSR moves one US marker one step.
-    return m.shift(us, not us, ALL_TRACKS, 1, extra=x, ctx=ctx, pg=1.0 if us else -1.0)
-
-
-@_event(19)
-def _air_strike(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    vals = [m.placement(us, 2, (ALLIANCES,), extra=x, ctx=ctx)]
-    for a in CUBA:
-        if (m.co if us else m.cu)[a]:
-            ad, ag = m.halve(not us, a)
-            vals.append(m.score(ad, None, None, x, ctx, ag))
-    return m.choice(vals, us)
-
-
-@_event(20)
-def _non_invasion_pledge(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    n = (m.co if us else m.cu)[TURKEY]
-    ad, ag = m.moved(not us, TURKEY, -min(2, n))
-    return m.shift(us, us, (POLITICAL_TRACK,), 2, True, m.may_lower(us, r, by), x, ctx, ad, ag)
-
-
-@_event(21)
-def _offensive_missiles(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    if (m.dm if us else m.do)[1] >= DEFCON2_FROM:
-        return m.score(extra=x, ctx=ctx)
-    return m.placement(us, 3, POLITICAL, 1, extra=x, ctx=ctx)
-
-
-@_event(22)
-def _invasion_of_cuba(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    base = m.dm if us else m.do
-    down = m.may_lower(us, r, by)
-    vals = [m.score(extra=x, ctx=ctx)]
-    for k in (1, 2):
-        if base[0] + k > DEFCON_MAX:
-            break
-        a = m.shifted(base, 0, k)
-        for b in ([m.shifted(a, t, -k) for t in (1, 2)] if down else [a]):
-            vals.append(m.on(us, 0.0, b, x, ctx, 0.0))
-    return m.choice(vals, us)
-
-
-@_event(23)
-def _quarantine(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(m.us, 2, (ATLANTIC,), extra=x, ctx=ctx)
-
-
-@_event(24)
-def _u2_photographs(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    low = m.may_lower(us, r, by) or not m.ban_blocks_symbol
-    return m.command(us, m.size(3, us), MILITARY, low=low, extra=x, ctx=ctx)
-
-
-@_event(25)
-def _wave_and_smile(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    base = m.cu if us else m.co
-    sgn = 1.0 if us else -1.0
-    # Take off the US cubes that matter least and put them where they do most.
-    losses = sorted((-m.moved(us, a, -1)[0] * sgn, a) for a in ALL if base[a])
-    vals = [m.score(extra=x, ctx=ctx)]
-    ad_rm = ag_rm = 0.0
-    taken: list[int] = []
-    for _, a in losses[:2]:
-        d_ad, d_ag = m.moved(us, a, -1)
-        ad_rm += d_ad
-        ag_rm += d_ag
-        taken.append(a)
-        ad, ag, _ = m.place(us, len(taken), [b for b in ALL if b not in taken])
-        vals.append(m.score(ad_rm + ad, None, None, x, ctx, ag_rm + ag))
-    return m.choice(vals, us)
-
-
-@_event(26)
-def _eyeball(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    us_mil, su_mil = (m.dm[0], m.do[0]) if us else (m.do[0], m.dm[0])
-    if us_mil <= su_mil:
-        return m.score(extra=x, ctx=ctx)
-    return m.placement(us, 3, CUBA, symbol=True, extra=x, ctx=ctx)
-
-
-@_event(27)
-def _mrbms(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    return m.shift(su, su, (MILITARY_TRACK,), 2, True, m.may_lower(su, r, by), x + m.one_cube(su), ctx)
-
-
-@_event(28)
-def _moscow(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    base = m.cu if su else m.co
-    return m.placement(su, 4, [a for a in ALL if base[a]], 2, symbol=True, extra=x, ctx=ctx)
-
-
-@_event(29)
-def _missile_trade(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    low = m.may_lower(su, r, by) or not m.ban_blocks_symbol
-    return m.command(su, 3, ALL, low=low, extra=x, ctx=ctx, place=False)
-
-
-@_event(30)
-def _castro(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(not m.us, 3, CUBA, extra=x, ctx=ctx)
-
-
-@_event(31)
-def _blockade(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    # USSR +2 prestige; then the US moves one USSR marker up to 2 steps.
-    return m.shift(su, not su, ALL_TRACKS, 2, extra=x, ctx=ctx, pg=2.0 if su else -2.0)
-
-
-@_event(32)
-def _suez(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    mine, theirs = (m.cu, m.co) if su else (m.co, m.cu)
-    n = mine[ITALY]
-    room = m.res_me if su else m.res_op
-    target = min(ARENA_MAX, max(n, theirs[ITALY] + 1), n + room)
-    ad, ag = m.moved(su, ITALY, target - n)
-    return m.score(ad, None, None, x, ctx, ag)
-
-
-@_event(33)
-def _maskirovka(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    if (m.dm if su else m.do)[0] >= DEFCON2_FROM:
-        return m.score(extra=x, ctx=ctx)
-    return m.placement(su, 3, MILITARY, 1, extra=x, ctx=ctx)
-
-
-@_event(34)
-def _bay_of_pigs(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    us = m.us
-    if us:
-        vals = [m.score(extra=x - BAN_V, ctx=m.banned(ctx))]
-    else:
-        vals = [m.score(extra=x + m.ban_cost(), ctx=ctx)]
-    if (m.cu if us else m.co)[ALLIANCES] >= 2:
-        ad, ag = m.moved(us, ALLIANCES, -2)
-        vals.append(m.score(ad, None, None, x, ctx, ag))
-    return m.choice(vals, us)
-
-
-@_event(35)
-def _turn_back_the_ships(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    if not m.may_lower(su, r, by):
-        return m.score(extra=x, ctx=ctx)
-    b = m.dm if su else m.do
-    top = max(b)
-    return m.shift(su, su, [t for t in range(3) if b[t] == top], 2, up=False, extra=x, ctx=ctx)
-
-
-@_event(36)
-def _strategic_balance(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    n = (m.cu if su else m.co)[ATLANTIC]
-    m0 = m.dm if su else m.do
-    vals = [m.score(extra=x, ctx=ctx)]
-    for k in range(1, min(3, ARENA_MAX - n, m.res_me if su else m.res_op) + 1):
-        ad, ag = m.moved(su, ATLANTIC, k)
-        vals.append(m.on(su, ad, m.shifted(m0, 0, k - 1) if k > 1 else m0, x, ctx, ag))
-    return m.choice(vals, su)
-
-
-@_event(37)
-def _national_liberation(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    low = m.may_lower(su, r, by) or not m.ban_blocks_symbol
-    return m.command(su, m.size(3, su), POLITICAL, low=low, extra=x, ctx=ctx)
-
-
-@_event(38)
-def _u2_downed(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    su = not m.us
-    ad, ag, _ = m.place(su, 2, (TURKEY,))
-    vals = []
-    for a in CUBA:
-        had, hag = m.halve(not su, a)
-        vals.append(m.score(ad + had, None, None, x, ctx, ag + hag))
-    return m.choice(vals, su)
-
-
-@_event(39)
-def _defensive_missiles(m: _Model, r: bool, by: bool, ctx: _Ctx | None, x: float) -> float:
-    return m.placement(not m.us, 2, (TELEVISION, UNITED_NATIONS), symbol=True, extra=x, ctx=ctx)
-
-
-# ---------------------------------------------------------------------------
-# Decisions: one scorer per decision kind (rules.LEGAL)
-# ---------------------------------------------------------------------------
-Scorer = Callable[[_Model, list[Action]], list[float]]
-
-
-def _letter_delta(m: _Model) -> float:
-    """Value change of adding the Personal Letter to a Command (the extra
-    cube is in the plan): the Letter passes to the opponent, and with the
-    United Nations tied so do its tie-break and agenda."""
-    d = -2.0 * LETTER_USE
-    if m.un_pending and m.cu[UNITED_NATIONS] == m.co[UNITED_NATIONS]:
-        d -= 2.0 * (m.letter_tb + m.letter_ag)
-    return d
-
-
-def _command_card(m: _Model, c: int, ctx: _Ctx, x: float) -> float:
-    """Score of commanding with card ``c``: the best plan (with the Letter
-    when that is better), after the opponent has taken the card's event if
-    it is theirs and hurts us."""
-    size = m.size(CARD_COMMAND[c], True)
-    best = m.command(True, size, ALL, extra=x, ctx=ctx)
-    if m.holder_me:
-        best = max(best, m.command(True, size + 1, ALL, extra=x + _letter_delta(m), ctx=ctx))
-    if CARD_FACTION[c] == m.op:
-        base = m.score(extra=x, ctx=ctx)
-        accepted = m.event(c, False, True, ctx, x)
-        if accepted < base:
-            best += accepted - base
-    return best
-
-
-def _turn(m: _Model, legal: list[Action]) -> list[float]:
-    k_after = max(0, m.km - 1)
-    per_card: dict[int, tuple[_Ctx, float]] = {}
-    out = []
-    for a in legal:
-        c = a.arg
-        assert c is not None
-        if c not in per_card:
-            rest = list(m.hand)
-            if c in rest:
-                rest.remove(c)
-            per_card[c] = (m.capacity(rest, k_after), m.aftermath(m._keep(rest)) - m.aft0)
-        ctx, x = per_card[c]
-        out.append(_command_card(m, c, ctx, x) if a.verb == "command" else m.event(c, True, True, ctx, x))
-    return out
-
-
-def _stolen(m: _Model, legal: list[Action]) -> list[float]:
-    """Intelligence Reports: play the taken card now (it is no play of ours) or discard it."""
-    out = []
-    for a in legal:
-        c = a.arg
-        assert c is not None
-        if a.verb == "command":
-            out.append(_command_card(m, c, m.ctx, 0.0))
-        elif a.verb == "event":
-            out.append(m.event(c, True, True))
-        else:
-            out.append(m.score())
-    return out
-
-
-def _offer(m: _Model, legal: list[Action]) -> list[float]:
-    card = m.card
-    base = m.score()
-    accept = m.event(card, True, False) if card else base
-    return [accept if a.verb == "accept" else base for a in legal]
-
-
-def _command(m: _Model, legal: list[Action]) -> list[float]:
-    dec = m.dec
-    done: int = dec["moved"]
-    left: int = dec["cubes"]
-    mode: str = dec["mode"]
-    arena = ARENA_AT[dec["arena"]] if dec["arena"] is not None else -1
-    card = m.card
-    # Whether removals lower our marker (``dec["lowers"]`` says it exactly):
-    # the estimate the bot was tuned with, from the card and the Command's size.
-    low = True
-    if card in GRANTED and m.ban_blocks_symbol and not m.may_lower(True, True, True):
-        total = left + done
-        normal = m.size(CARD_COMMAND[card], True)
-        if total not in (normal, normal + 1) and total == m.size(GRANTED[card], True):
-            low = False
-    out = []
-    for a in legal:
-        v = a.verb
-        if v in ("place", "remove"):
-            assert a.arg is not None
-            out.append(_more_cubes(m, left, a.arg, v, done, low))
-        elif v == "letter":
-            out.append(m.command(True, left + 1, ALL, low=low, extra=_letter_delta(m)))
-        elif done and arena >= 0:
-            out.append(_stop(m, done, arena, mode, low))
-        else:
-            out.append(m.score())
-    return out
-
-
-def _stop(m: _Model, done: int, arena: int, mode: str, low: bool) -> float:
-    """Score of ending a Command after ``done`` cubes (its DEFCON change applies)."""
-    if done < 2 or (mode == "remove" and not low):
-        return m.score()
-    return m.score(0.0, m.shifted(m.dm, CATEGORY[arena], (done - 1) if mode == "place" else (1 - done)))
-
-
-def _more_cubes(m: _Model, left: int, a: int, verb: str, done: int, low: bool) -> float:
-    """Best score of moving 1..``left`` more of our cubes in arena ``a`` in
-    this Command, ``done`` cubes already moved."""
-    t = CATEGORY[a]
-    x = m.cu[a]
-    best = -math.inf
-    if verb == "place":
-        for k in range(1, min(left, ARENA_MAX - x, m.res_me) + 1):
-            n = k + done
-            ad, ag = m.moved(True, a, k)
-            best = max(best, m.score(ad, m.shifted(m.dm, t, n - 1) if n > 1 else m.dm, None, 0.0, None, ag))
-    else:
-        for k in range(1, min(left, x) + 1):
-            n = k + done
-            ad, ag = m.moved(True, a, -k)
-            dm = m.shifted(m.dm, t, 1 - n) if n > 1 and low else m.dm
-            best = max(best, m.score(ad, dm, None, 0.0, None, ag))
-    return best if best > -math.inf else m.score()
-
-
-def _cubes(m: _Model, legal: list[Action]) -> list[float]:
-    """An event's cubes, one at a time (greedy: each cube where it helps most).
-
-    With the DEFCON symbol, the marker moves when the event ends, by the
-    cubes moved in each arena less one. The decision data names the cubes
-    already moved per arena, but the bot was tuned on an estimate from the
-    count still to move, kept here: exact for Strategic Balance (one arena)
-    and Excomm (only arenas it found empty), otherwise the worst case, all
-    in the same arena (up to the event's per-arena limit)."""
-    dec = m.dec
-    left: int = dec["cubes"] if dec["cubes"] is not None else 99
-    mine = dec["side"] == m.me
-    card = m.card
-    total = SYMBOL_TOTAL.get(card, 0)
-    moved = max(0, total - left) if total else 0
-    per: int = dec["per_arena"] or 0
-    marks = m.dm if mine else m.do
-    sign = -1 if card == MISSILE_TRADE else 1
-    if card == MISSILE_TRADE and not (m.may_lower(mine, True, True) or not m.ban_blocks_symbol):
-        total = 0                                   # a ban keeps Missile Trade's marker where it is
-    arenas = [a.arg for a in legal if a.verb in ("place", "remove") and a.arg is not None]
-    base = m.cu if mine else m.co
-
-    def prior(i: int) -> int:
-        if card == EXCOMM:
-            return 1 if base[i] else 0
-        return min(moved, per - 1) if per else moved
-
-    # Stopping now: the cubes already placed still escalate (worst case).
-    stop = m.score()
-    if total and moved > 1 and sign > 0 and card != EXCOMM:
-        pending = (min(moved, per) if per else moved) - 1
-        worst = [m.on(mine, 0.0, m.shifted(marks, t, pending), 0.0, None, 0.0)
-                 for t in sorted({CATEGORY[i] for i in arenas})]
-        stop = min(worst, default=stop)
-    out = []
-    for a in legal:
-        i = a.arg
-        if a.verb not in ("place", "remove") or i is None:
-            out.append(stop)
-            continue
-        k = 1 if a.verb == "place" else -1
-        ad, ag = m.moved(mine, i, k)
-        steps = prior(i) if total else 0
-        mk = m.shifted(marks, CATEGORY[i], sign * steps) if steps else marks
-        out.append(m.on(mine, ad, mk, 0.0, None, ag))
-    return out
-
-
-def _shift(m: _Model, legal: list[Action]) -> list[float]:
-    mine = m.dec["side"] == m.me
-    card = m.card
-    tracks = sorted({a.arg // 2 for a in legal if a.arg is not None and a.verb != "pass"})
-    ups = any(a.verb == "escalate" for a in legal)
-    downs = any(a.verb == "de-escalate" for a in legal)
-    marks = m.dm if mine else m.do
-    out = []
-    for a in legal:
-        t, k = -1, 0
-        new = marks
-        if a.verb != "pass" and a.arg is not None:
-            t, k = divmod(a.arg, 2)
-            k = k + 1 if a.verb == "escalate" else -(k + 1)
-            new = m.shifted(marks, t, k)
-        if mine and card == INVASION_OF_CUBA and tracks == [MILITARY_TRACK] and not downs and not m.end:
-            # Invasion of Cuba: the military steps come off another US marker.
-            others = (POLITICAL_TRACK, WORLD_OPINION_TRACK)
-            opts = [m.shifted(new, u, -k) for u in others] if k > 0 and m.may_lower(True, True, True) else [new]
-            out.append(max(m.score(0.0, o) for o in opts))
-        elif card == FIFTY_FIFTY and not m.end and len(tracks) == len(TRACKS) and ups and t >= 0:
-            # Fifty-Fifty: a second marker, on another track, may follow.
-            vals = []
-            for u in range(3):
-                if u == t:
-                    continue
-                for s in (1, -1, 0):
-                    if s < 0 and not downs:
-                        continue
-                    vals.append(m.on(mine, 0.0, m.shifted(new, u, s) if s else new, 0.0, None, 0.0))
-            out.append(max(vals) if mine else min(vals))
-        else:
-            out.append(m.on(mine, 0.0, new, 0.0, None, 0.0))
-    return out
-
-
-def _ask(m: _Model, legal: list[Action]) -> list[float]:
-    card = m.card
-    out = []
-    for a in legal:
-        i = a.arg
-        assert i is not None
-        if a.verb == "target":
-            # Air Strike / U-2 Downed: halve the opponent's cubes there.
-            ad, ag = m.halve(False, i)
-            out.append(m.score(ad, None, None, 0.0, None, ag))
-            continue
-        opt = OPTIONS[i]
-        if card == AIR_STRIKE and opt == "remove":
-            vals = []
-            for c in CUBA:
-                ad, ag = m.halve(False, c)
-                vals.append(m.score(ad, None, None, 0.0, None, ag))
-            out.append(max(vals))
-        elif card == AIR_STRIKE:
-            out.append(m.placement(True, 2, (ALLIANCES,)))
-        elif card == BAY_OF_PIGS and opt == "remove":
-            ad, ag = m.moved(True, ALLIANCES, -min(2, m.cu[ALLIANCES]))
-            out.append(m.score(ad, None, None, 0.0, None, ag))
-        elif card == BAY_OF_PIGS:
-            out.append(m.score(extra=-BAN_V, ctx=m.banned(None)))
-        else:
-            out.append(0.0)
-    return out
-
-
-def _agenda(m: _Model, legal: list[Action]) -> list[float]:
-    out = []
-    for a in legal:
-        k = a.arg
-        assert k is not None
-        m.kept_me = k
-        m.setup()
-        out.append(m.score() + _potential(m, k))
-    return out
-
-
-def _potential(m: _Model, k: int) -> float:
-    """What our plays can still add to agenda ``k`` this round (its arena)."""
-    if AGENDA_KIND[k] != "arena":
-        return 0.0
-    a = AGENDA_TARGET[k]
-    now = m.agenda_score(k)
-    x = m.cu[a]
-    m.cu[a] = x + min(3, ARENA_MAX - x, m.res_me)
-    m.dom[a] = (m.cu[a] > m.co[a]) - (m.cu[a] < m.co[a])
-    later = m.agenda_score(k)
-    m.cu[a] = x
-    m.dom[a] = (x > m.co[a]) - (x < m.co[a])
-    return AGENDA_POT * (later - now)
-
-
-def _initiative(m: _Model, legal: list[Action]) -> list[float]:
-    # Playing last gives the final word on the arenas and on DEFCON.
-    them = SIDES.index(m.op)
-    return [FIRST_BONUS if a.arg == them else 0.0 for a in legal]
-
-
-def _aftermath(m: _Model, legal: list[Action]) -> list[float]:
-    return [float(_aftval(a.arg, m.me)) if a.arg else 0.0 for a in legal]
-
-
-def _alliances(m: _Model, legal: list[Action]) -> list[float]:
-    return [float(_aftval(a.arg, m.me)) if a.verb == "aftermath" and a.arg else 0.0 for a in legal]
-
-
-def _hand_value(m: _Model, c: int) -> float:
-    """Rough worth of holding card ``c``: an opposing card can only be
-    commanded (its event goes to the opponent) or kept for its Aftermath."""
-    fac = CARD_FACTION[c]
-    cmd = CARD_COMMAND[c]
-    if fac == m.me:
-        return 1.0 + 0.3 * cmd
-    if fac == "UN":
-        return 0.7 + 0.3 * cmd
-    return 0.2 * cmd - 0.8
-
-
-def _summit(m: _Model, legal: list[Action]) -> list[float]:
-    return [NEW_CARD - _hand_value(m, a.arg) if a.verb == "discard" and a.arg else 0.0 for a in legal]
-
-
-KINDS: dict[str, Scorer] = {
-    "turn": _turn,
-    "offer": _offer,
-    "command": _command,
-    "cubes": _cubes,
-    "shift": _shift,
-    "ask": _ask,
-    "agenda": _agenda,
-    "initiative": _initiative,
-    "aftermath": _aftermath,
-    "alliances": _alliances,
-    "stolen": _stolen,
-    "summit": _summit,
-}
-
-
-def score_actions(view: dict[str, Any], legal: list[Action]) -> list[float]:
-    """How good each legal action looks to the side to move (see the module
-    docstring); a decision this module does not know scores every action 0."""
-    side = view.get("viewer")
-    if side not in OPP:
-        side = view.get("current_player")
-    fn = KINDS.get(view.get("decision_kind") or "")
-    if fn is None or side not in OPP or view.get("over") or not legal:
-        return [0.0] * len(legal)
-    return fn(_Model(view, side), legal)
-
-
-# At the start of a round (its agenda choice, before the deal), where the
-# search's rollouts stop, a logistic model over the model's win probability
-# and a few board facts predicts results better than the win probability
-# alone: fitted by ``benchmarks/fit_thirteen_evaluate.py`` on noisy heuristic
-# self-play (4,000 games: held-out log loss 0.666 -> 0.628; a coin is 0.693).
-# Features: logit of the model's win probability, prestige lead / 5, the
-# same in the last round, cube difference on the board / 5, arenas led
-# minus arenas trailed / 3, our and their markers above DEFCON 5 (summed),
-# the Personal Letter (+1 ours, -1 theirs), our known Aftermath value / 3, 1.
-ROUND_START_W = (0.469, 0.829, 0.635, -0.451, 0.242, -0.206, 0.192, 0.155, 0.285, 0.141)
-
-
-def at_round_start(view: dict[str, Any]) -> bool:
-    """Is this the start of a round after the first (agendas being chosen, no card dealt)?"""
-    return (view.get("decision_kind") == "agenda" and view["round"] > 1
-            and not any(view["hand_sizes"].values()) and not any(view["plays"].values()))
-
-
-def round_start_features(view: dict[str, Any], side: str, p: float) -> list[float]:
-    """The features of ``ROUND_START_W`` for ``side``, ``p`` the model's win probability."""
-    op = OPP[side]
-    p = min(max(p, 1e-4), 1.0 - 1e-4)
-    lead = view["prestige"] if side == US else -view["prestige"]
-    last = 1.0 if view["round"] >= ROUNDS else 0.0
-    cu, co = view["cubes"][side], view["cubes"][op]
-    cubes = led = 0
-    for a in set(cu) | set(co):
-        x, y = cu.get(a, 0), co.get(a, 0)
-        cubes += x - y
-        led += (x > y) - (x < y)
-    hot_me = sum(max(0, v - 5) for v in view["defcon"][side].values())
-    hot_op = sum(max(0, v - 5) for v in view["defcon"][op].values())
-    letter = 1.0 if view["personal_letter"] == side else -1.0
-    aftermath = sum(_aftval(CARD_AT[name], side) for name in view["aftermath"]["own"])
-    return [math.log(p / (1.0 - p)), lead / 5, last * lead / 5, cubes / 5, led / 3,
-            float(hot_me), float(hot_op), letter, aftermath / 3, 1.0]
-
-
-def evaluate(view: dict[str, Any], side: str) -> float:
-    """Estimated chance that ``side`` wins: 1, 0 or 0.5 once the game is over
-    (a mutual nuclear war is a draw), else the model's win probability
-    (refined by ``ROUND_START_W`` at the start of a round)."""
-    if view.get("over"):
-        winner = view.get("winner")
-        if winner is None:
-            return 0.5
-        return 1.0 if winner == side else 0.0
-    p = _Model(view, side).win_probability()
-    if at_round_start(view):
-        z = sum(w * x for w, x in zip(ROUND_START_W, round_start_features(view, side, p), strict=True))
-        return _sigmoid(z)
-    return p
-
-
-__all__ = ["evaluate", "score_actions"]
