@@ -556,7 +556,10 @@ def _check_stack(d: Data) -> None:
             fail(f"{path}.f", f"a {kind!r} decision is only ever the pending one, on top of the stack")
         if kind == "finish":
             c = f["card"]
-            if c in finishing:
+            # A card can be played again while an outer play of it waits to
+            # finish only if that outer play has handed it on (Missile Envy
+            # goes to the other hand, where Grain Sales to Soviets can take it).
+            if c in finishing and not stack[finishing[c]].get("table"):
                 fail(f"{path}.card", f"{_card(c)} is also being played at stack[{finishing[c]}]")
             finishing[c] = k
             if c != CHINA and not f.get("table") and c not in d["in_play"]:

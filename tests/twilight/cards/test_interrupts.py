@@ -210,6 +210,19 @@ def test_missile_envy_cannot_be_headlined_while_it_must_be_played() -> None:
     assert texts(s) == ["headline NATO"]
 
 
+def test_missile_envy_given_away_can_be_taken_back_by_grain_sales_to_soviets() -> None:
+    # The USSR gives Grain Sales to Soviets, which happens for the US at once and
+    # takes a card from the USSR hand: Missile Envy itself, just handed over.
+    s = position(phasing="US", hands={"USSR": ["Grain Sales to Soviets"], "US": ["Missile Envy", "NATO"]})
+    s.apply("event Missile Envy")
+    assert s.data["hands"]["USSR"] == [] and texts(s) == ["event Missile Envy", "ops Missile Envy", "choose return"]
+    s.apply("ops Missile Envy")
+    assert bm.load(s.to_json()) == s  # Missile Envy is played inside its own play, and that state loads
+    s.apply_many(["place Canada", "place Canada"])
+    assert sorted(s.data["discard"]) == [49, 67] and s.data["in_play"] == []
+    assert "Missile Envy" not in s.data["effects"]  # the card left the USSR hand: nothing left to force
+
+
 def test_missile_envy_with_an_empty_opponent_hand_does_nothing() -> None:
     s = position(phasing="US", hands={"USSR": [], "US": ["Missile Envy", "NATO"]})
     s.apply("event Missile Envy")
