@@ -103,6 +103,8 @@ def _agenda(a: int) -> str:
 # Continuations: what each event stores in the frame it resumes from
 # ---------------------------------------------------------------------------
 _CUBA = frozenset((0, 3))
+_ALLIANCES = rules.ALLIANCES
+_REMOVE = OPTIONS.index("remove")
 # ``ask`` continuations: the question's kind, who answers, the allowed options.
 ASKS: dict[str, tuple[str, str, frozenset[int]]] = {
     "air_strike": ("choose", US, frozenset((OPTIONS.index("remove"), OPTIONS.index("place")))),
@@ -122,6 +124,8 @@ CUBES: dict[str, Record] = {"": _NO_DATA, "wave_and_smile": _NO_DATA}
 # ---------------------------------------------------------------------------
 # Frames
 # ---------------------------------------------------------------------------
+# The card whose event pushed a decision (``rules.own_frames``), for views.
+_EVENT_CARD = {"card": CARD}
 _ROUND = Record({"f": _ANY, "step": _ANY})
 _JUST_P = Record({"f": _ANY, "p": SIDE})
 _OFFER = Record({"f": _ANY, "p": SIDE, "card": CARD, "by": SIDE})
@@ -132,14 +136,14 @@ _COMMAND = Record({"f": _ANY, "p": SIDE, "card": CARD, "left": is_int(1, MAX_COM
 _CUBES = Record({"f": _ANY, "p": SIDE, "side": SIDE, "verb": one_of("place", "remove"),
                  "left": is_int(1, MAX_EVENT_CUBES), "arenas": ARENAS, "max": is_int(0, ARENA_MAX),
                  "one": is_bool, "symbol": is_bool, "low": is_bool, "optional": is_bool,
-                 "done": list_of(ARENA, MAX_EVENT_CUBES), "then": is_str, "data": _ANY})
+                 "done": list_of(ARENA, MAX_EVENT_CUBES), "then": is_str, "data": _ANY}, _EVENT_CARD)
 _SHIFT = Record({"f": _ANY, "p": SIDE, "side": SIDE, "tracks": list_of(TRACK, len(TRACKS), unique=True),
                  "steps": is_int(1, MAX_SHIFT), "up": is_bool, "down": is_bool, "exact": is_bool,
-                 "optional": is_bool, "then": is_str, "data": _ANY})
+                 "optional": is_bool, "then": is_str, "data": _ANY}, _EVENT_CARD)
 _ASK = Record({"f": _ANY, "p": SIDE, "kind": one_of("target", "choose"), "options": _ANY, "then": is_str,
-               "data": _NO_DATA})
+               "data": _NO_DATA}, _EVENT_CARD)
 _CARD_FRAME = Record({"f": _ANY, "p": SIDE, "card": CARD})
-_SUMMIT = Record({"f": _ANY, "p": SIDE, "n": is_int(0, N_CARDS)})
+_SUMMIT = Record({"f": _ANY, "p": SIDE, "n": is_int(0, N_CARDS)}, _EVENT_CARD)
 _REPLACE = Record({"f": _ANY, "side": SIDE})
 
 
@@ -206,6 +210,9 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     for k, x in enumerate(options):
         if x not in allowed:
             fail(f"{path}.options[{k}]", f"{x} is not an option {then} offers")
+    if then == "bay_of_pigs" and _REMOVE in options and d["cubes"][US][_ALLIANCES] < 2:
+        # Removing 2 cubes from Alliances is offered only with 2 there.
+        fail(f"{path}.options", "the US may remove 2 cubes from Alliances, but has fewer there")
 
 
 def _check_agenda(d: Data, f: Frame, path: str) -> None:
