@@ -124,7 +124,7 @@ def test_absurd_nesting_is_refused_before_anything_recurses(game: str) -> None:
     for _ in range(200):
         deep = [deep]
     d["log"][0]["args"]["x"] = deep
-    refused(json.dumps(d), "field 'log[0].args.x.0.0", "nested more than 32 levels deep")
+    refused(json.dumps(d), "field 'log[0].args.x[0][0]", "nested more than 32 levels deep")
     d = saved(game)
     d["stack"][0]["deep"] = deep
     refused(json.dumps(d), "field 'stack.0.deep.0.0", "nested more than 32 levels deep")
@@ -188,10 +188,11 @@ def fuzz(game: str, seeds: range, per_game: int) -> dict[str, int]:
     for seed in seeds:
         r = random.Random(seed)
         s = bm.new_game(game, seed=seed)
-        texts = []
+        texts = []  # a sample of the game's states (all of them would take much memory)
         while not s.is_terminal:
             s.apply_random(r)
-            texts.append(s.to_json())
+            if r.random() < 0.05:
+                texts.append(s.to_json())
         for _ in range(per_game):
             d = json.loads(r.choice(texts))
             what = " + ".join(mutate(d, r) for _ in range(r.choice((1, 1, 1, 2, 3))))

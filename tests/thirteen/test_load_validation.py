@@ -208,6 +208,15 @@ def test_a_question_offers_what_its_event_offers() -> None:
     refused(d, "field 'stack[1].p': 'USSR'; air_strike is answered by the US")
 
 
+def test_bay_of_pigs_offers_the_removal_only_with_two_cubes_there() -> None:
+    s = plays(next="USSR", cubes={"US": {"Alliances": 2}},
+              hands={"US": ["SOPs", "Quarantine"], "USSR": ["Bay of Pigs Invasion", "U Thant"]})
+    s.apply("event Bay of Pigs Invasion")
+    d = data(s)
+    d["cubes"]["US"][8] = 1
+    refused(d, "the US may remove 2 cubes from Alliances, but has fewer there")
+
+
 def test_a_defcon_move_is_at_most_two_steps() -> None:
     s = plays(hands={"US": ["Mathematical Precision", "SOPs"], "USSR": ["Fidel Castro", "U Thant"]})
     s.apply("event Mathematical Precision")

@@ -332,6 +332,16 @@ def test_continuation_data_is_what_its_event_stores() -> None:
     refused(d, "country", "(Iran) is not one indo_pakistani_war offers")
 
 
+def test_de_stalinization_takes_influence_that_is_there() -> None:
+    s = position(hands={"USSR": ["De-Stalinization", "Fidel"], "US": ["NATO"]},
+                 influence={"USSR": {"Poland": 2, "Cuba": 1}, "US": {}})
+    s.apply("event De-Stalinization")
+    d = data(s)
+    d["inf"]["USSR"][INDEX["Cuba"]] = 0
+    d["inf"]["USSR"][INDEX["Iraq"]] = 1
+    refused(d, "country", "(Cuba) holds no USSR influence to take")
+
+
 def test_a_die_roll_is_for_a_known_reason() -> None:
     s = position(hands={"USSR": ["Fidel"], "US": ["NATO"]}, influence={"USSR": {"Iran": 1}, "US": {"Iraq": 1}})
     s.apply("ops Fidel")

@@ -262,8 +262,46 @@ def _message_args() -> dict[str, frozenset[str]]:
             for code, text in catalog().items()}
 
 
-def _check_message(m: Any, path: str, codes: dict[str, frozenset[str]]) -> None:
-    """A log entry's code and arguments: a known code with every argument its
+# Levels a log argument may nest (lists, nested messages) below its entry.
+_ARGS_DEPTH = MAX_DEPTH - 4
+
+
+def _value_ok(v: Any, codes: dict[str, frozenset[str]], left: int) -> bool:
+    """Does a log argument render? Scalars do; a list does when its items do;
+    a dict is a nested message: a known code with the arguments it needs."""
+    t = type(v)
+    if t is dict:
+        if left <= 0 or len(v) != 2:
+            return False
+        code, args = v.get("code"), v.get("args")
+        if type(code) is not str or type(args) is not dict:
+            return False
+        need = codes.get(code)
+        return need is not None and need <= args.keys() and (
+            _NESTED.isdisjoint(map(type, args.values())) or all(_value_ok(x, codes, left - 1) for x in args.values()))
+    if t is list:
+        return left > 0 and (_NESTED.isdisjoint(map(type, v)) or all(_value_ok(x, codes, left - 1) for x in v))
+    return True
+
+
+def _check_value(v: Any, path: str, codes: dict[str, frozenset[str]], left: int) -> None:
+    """``_value_ok``, naming the field that is wrong."""
+    t = type(v)
+    if t is not dict and t is not list:
+        return
+    if left <= 0:
+        fail(path, f"nested more than {MAX_DEPTH} levels deep")
+    if t is list:
+        for k, x in enumerate(v):
+            _check_value(x, f"{path}[{k}]", codes, left - 1)
+        return
+    if set(v) != {"code", "args"} or type(v["code"]) is not str or type(v["args"]) is not dict:
+        fail(path, "a nested message has exactly code and args")
+    _check_message(v, path, codes, left - 1)
+
+
+def _check_message(m: Any, path: str, codes: dict[str, frozenset[str]], left: int = _ARGS_DEPTH) -> None:
+    """A message's code and arguments: a known code with every argument its
     text needs, nested messages likewise (so rendering it cannot fail)."""
     need = codes.get(m["code"])
     if need is None:
@@ -272,20 +310,12 @@ def _check_message(m: Any, path: str, codes: dict[str, frozenset[str]]) -> None:
     if not need <= args.keys():
         fail(f"{path}.args", f"{m['code']!r} needs {', '.join(sorted(need - args.keys()))}")
     for key, v in args.items():
-        t = type(v)
-        if t is dict or t is list:
-            check_depth(v, f"{path}.args.{key}", MAX_DEPTH - 4)
-            for k, x in enumerate(v if t is list else [v]):
-                if type(x) is dict:
-                    where = f"{path}.args.{key}" + (f"[{k}]" if t is list else "")
-                    if set(x) != {"code", "args"} or type(x["code"]) is not str or type(x["args"]) is not dict:
-                        fail(where, "a nested message has exactly code and args")
-                    _check_message(x, where, codes)
+        _check_value(v, f"{path}.args.{key}", codes, left)
 
 
 def validate_log(log: Any, players: tuple[str, ...]) -> None:
     """Every log entry is ``{code, args, to}``: a message of the catalog with
-    the arguments its text needs, and a known audience."""
+    the arguments its text needs (nested messages too), and a known audience."""
     expect(log, "list", "log")
     audiences = ("all", *players)
     codes = _message_args()
@@ -293,11 +323,12 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
     flat = _NESTED.isdisjoint
     for k, e in enumerate(log):
         try:
-            # The common case in one expression: a flat entry of a known
-            # code with the arguments its text needs (about 1 microsecond).
+            # The common case in one expression: an entry of a known code
+            # with the arguments its text needs (about a microsecond flat).
             if (type(e) is dict and len(e) == 3 and type(args := e["args"]) is dict and e["to"] in audiences
                     and (need := get(e["code"])) is not None and need <= args.keys()
-                    and flat(map(type, args.values()))):
+                    and (flat(map(type, args.values()))
+                         or all(_value_ok(v, codes, _ARGS_DEPTH) for v in args.values()))):
                 continue
         except (KeyError, TypeError):
             pass

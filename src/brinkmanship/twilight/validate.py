@@ -255,6 +255,14 @@ def _our_man_in_tehran(d: Data, f: Frame, path: str) -> None:
     _subset(f["options"], cards, f"{path}.options", "among the cards looked at")
 
 
+def _de_stalinization(d: Data, f: Frame, path: str) -> None:
+    # The answer takes a point of influence off the board: it must be there.
+    inf = d["inf"][USSR]
+    for k, x in enumerate(f["options"]):
+        if not inf[x]:
+            fail(f"{path}.options[{k}]", f"country {x} ({NAMES[x]}) holds no USSR influence to take")
+
+
 def _shuttle_diplomacy(d: Data, f: Frame, path: str) -> None:
     region = IN_REGION[f["data"]["region"]]
     for k, x in enumerate(f["options"]):
@@ -290,7 +298,7 @@ ASKS: dict[str, Ask] = {
     "indo_pakistani_war": Ask("target", Record({"side": SIDE}), None, _names("India", "Pakistan")),
     "east_european_unrest": Ask("target", Record({"left": is_int(1, 3), "per": is_int(1, 2),
                                                   "done": list_of(COUNTRY, 3, unique=True)}), US, _EASTERN_EUROPE),
-    "de_stalinization": Ask("target", Record({"moved": is_int(0, 3)}), USSR, None, True),
+    "de_stalinization": Ask("target", Record({"moved": is_int(0, 3)}), USSR, None, True, _de_stalinization),
     "truman_doctrine": Ask("target", _NO_DATA, US, frozenset(IN_REGION["Europe"])),
     "olympic_games": Ask("choose", Record({"sponsor": SIDE}), None, _option_set("participate", "boycott")),
     "brush_war": Ask("target", _NO_DATA, None, frozenset(i for i in range(N_COUNTRIES) if STABILITY[i] <= 2)),
@@ -408,6 +416,12 @@ def _check_turn(d: Data, f: Frame, path: str) -> None:
         fail(f"{path}.first", "missing (the side that chose its headline first)")
     if step == "resolve" and "order" not in f:
         fail(f"{path}.order", "missing (the headlines left to resolve)")
+    # Headlines are shown (hl_open) only as the rules show them: the first
+    # choice under Man in Earth Orbit, both once revealed until resolved.
+    shown = d["hl_open"]
+    first = f.get("first")
+    if shown not in {"resolve": ("both",), "headline2": ("", first), "reveal": ("", first)}.get(step, ("",)):
+        fail("hl_open", f"{shown!r} at turn step {step!r}")
     # A headline card waits in its slot only between its choice and its event.
     hl = d["headline"]
     for side in SIDES:
@@ -555,10 +569,9 @@ def _check_stack(d: Data) -> None:
         if kind in ON_TOP and f is not top and not (kind == "eagle" and stack[k + 1]["f"] == "eagle"):
             fail(f"{path}.f", f"a {kind!r} decision is only ever the pending one, on top of the stack")
         if kind == "finish":
+            # A card kept on the table by its event (Missile Envy, given
+            # away and perhaps played again) may have a second finish frame.
             c = f["card"]
-            # A card can be played again while an outer play of it waits to
-            # finish only if that outer play has handed it on (Missile Envy
-            # goes to the other hand, where Grain Sales to Soviets can take it).
             if c in finishing and not stack[finishing[c]].get("table"):
                 fail(f"{path}.card", f"{_card(c)} is also being played at stack[{finishing[c]}]")
             finishing[c] = k
