@@ -23,9 +23,11 @@ CHANCE = "chance"
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
-LegalTable = dict[str, Callable[[Data, Frame], list[Action]]]
-ApplyTable = dict[str, Callable[[Data, Frame, Action], None]]
-ProcTable = dict[str, Callable[[Data, Frame], None]]
+# Handlers take the frame kind they serve: each game declares its frames'
+# shapes as TypedDicts, so the tables accept any frame type.
+LegalTable = dict[str, Callable[[Data, Any], list[Action]]]
+ApplyTable = dict[str, Callable[[Data, Any, Action], None]]
+ProcTable = dict[str, Callable[[Data, Any], None]]
 
 
 class FrameMachine:
