@@ -426,8 +426,9 @@ def test_moves_never_depend_on_prompt_or_log_text(monkeypatch: pytest.MonkeyPatc
     games = [play_game("twilight", seed, {}, seats, keep_actions=True)[1].actions for seed in (5, 6, 7)]
     view = Twilight.view
 
-    def blind(self: Twilight, d: dict[str, Any], side: str | None, log: bool = True) -> dict[str, Any]:
-        v = view(self, d, side, log)
+    def blind(self: Twilight, d: dict[str, Any], side: str | None, log: bool = True,
+                  legal: Any = None) -> dict[str, Any]:
+        v = view(self, d, side, log, legal)
         if v["decision"] is not None:
             v["decision"]["prompt"] = "?"
         if log:

@@ -107,18 +107,20 @@ class FrameGame:
         f = d["stack"][-1]
         return {"player": f["p"], "kind": f["f"], "prompt": self.describe(d)}
 
-    def decision_view(self, d: Data, side: str | None, log: bool = True) -> Data:
+    def decision_view(self, d: Data, side: str | None, log: bool = True,
+                      legal: list[Action] | None = None) -> Data:
         """The part of a view every frame-stack game shares: who acts, the
-        prompt, the legal actions (only for the side to act), the public log,
-        the options and the outcome."""
+        prompt, the legal actions (only for the side to act; ``legal`` when
+        the caller has them), the log ``side`` may read, the options and the
+        outcome."""
         player = self.current_player(d)
+        if player is not None and player == side and legal is None:
+            legal = self.machine.legal_actions(d)
         return {
             "current_player": player,
             "decision": self.decision(d, side),
             "decision_kind": None if d["over"] else d["stack"][-1]["f"],
-            "legal_actions": (
-                [a.text for a in self.machine.legal_actions(d)] if player is not None and player == side else []
-            ),
+            "legal_actions": [a.text for a in legal] if player is not None and player == side and legal else [],
             "options": dict(d["options"]),
             "over": d["over"],
             "winner": d["winner"],

@@ -60,9 +60,10 @@ class Game(Protocol):
     def clone(self, d: Data) -> Data:
         """An independent copy of ``d`` (faster than a deep copy)."""
 
-    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
+    def view(self, d: Data, side: str | None, log: bool = True, legal: list[Action] | None = None) -> Data:
         """What ``side`` may know (``None``: a spectator); ``log=False``
-        leaves the log out."""
+        leaves the log out. ``legal``: the pending decision's legal actions
+        when the caller has them already (they are computed otherwise)."""
 
     def resample(self, d: Data, side: str, rng: random.Random) -> Data:
         """A state consistent with ``side``'s view, hidden cards dealt anew."""

@@ -181,8 +181,19 @@ class State:
     # -- information -------------------------------------------------------------
     def view(self, side: str | None, log: bool = True) -> dict[str, Any]:
         """What ``side`` may know, JSON-ready (``None``: a spectator).
-        ``log=False`` leaves the log out: cheap, for bots and environments."""
-        return self.game.view(self.data, side, log)
+        ``log=False`` leaves the log out: cheap, for bots and environments.
+
+        The side to move gets the legal actions in its view; they come from
+        the same cache as ``legal_actions()``, so a bot asking for both pays
+        for them once."""
+        game = self.game
+        d = self.data
+        legal = None
+        if side is not None and side == game.current_player(d):
+            if self._legal is None:
+                self._legal = game.legal_actions(d)
+            legal = self._legal
+        return game.view(d, side, log, legal)
 
     @property
     def log_entries(self) -> list[dict[str, Any]]:

@@ -111,7 +111,7 @@ class Thirteen(FrameGame):
         return n
 
     # -- hidden information --------------------------------------------------------------
-    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
+    def view(self, d: Data, side: str | None, log: bool = True, legal: list[Action] | None = None) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
         agendas: dict[str, Any] = {}
@@ -150,7 +150,7 @@ class Thirteen(FrameGame):
         }
         # decision_kind: turn, offer, command, cubes, shift, ask, agenda,
         # initiative, aftermath, alliances, stolen, summit; None when over.
-        v.update(self.decision_view(d, side, log))
+        v.update(self.decision_view(d, side, log, legal))
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v

@@ -8,6 +8,7 @@ why an action was refused.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from brinkmanship.core import rng
@@ -27,16 +28,43 @@ from brinkmanship.twilight.rules import CHANCE, US, USSR, Data, Frame
 def _control(d: Data) -> dict[str, str]:
     """Who controls each controlled country (rule 10.1.1), by name.
 
-    Written out rather than calling ``rules.control`` 86 times: views are
-    built at every decision of a search bot's simulations.
+    Written out rather than calling ``rules.control`` 84 times: views are
+    built at every decision of a search bot's simulations. A side controls
+    only countries where it has influence, so only those are looked at.
     """
+    us, su = d["inf"][US], d["inf"][USSR]
     out: dict[str, str] = {}
-    for name, us, su, stab in zip(NAMES, d["inf"][US], d["inf"][USSR], STABILITY, strict=True):
-        if us - su >= stab:
-            out[name] = US
-        elif su - us >= stab:
-            out[name] = USSR
+    for i in compress(_INDEXES, us):
+        if us[i] - su[i] >= STABILITY[i]:
+            out[NAMES[i]] = US
+    for i in compress(_INDEXES, su):
+        if su[i] - us[i] >= STABILITY[i]:
+            out[NAMES[i]] = USSR
     return out
+
+
+_INDEXES = tuple(range(len(NAMES)))
+
+
+def _influence(row: list[int]) -> dict[str, int]:
+    """A side's influence by country name, countries without any left out."""
+    return dict(compress(zip(NAMES, row), row))
+
+
+def _copy_effects(effects: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A copy of the lasting effects a client may change freely. An effect's
+    data is flat but for lists of scalars (what it blocks), so two levels of
+    copying do; anything deeper is copied in full."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, e in effects.items():
+        c = e.copy()
+        if not _FLAT.isdisjoint(map(type, c.values())):
+            c = _deep(c)
+        out[name] = c
+    return out
+
+
+_FLAT = frozenset((list, dict))
 
 
 def _deep(v: Any) -> Any:
@@ -132,7 +160,7 @@ class Twilight(FrameGame):
         return n
 
     # -- hidden information --------------------------------------------------------------
-    def view(self, d: Data, side: str | None, log: bool = True) -> Data:
+    def view(self, d: Data, side: str | None, log: bool = True, legal: list[Action] | None = None) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
         hl: dict[str, Any] = {}
@@ -155,9 +183,7 @@ class Twilight(FrameGame):
             "milops": dict(d["milops"]),
             "space": dict(d["space"]),
             "space_attempts": dict(d["space_tries"]),
-            "influence": {
-                s: {NAMES[i]: n for i, n in enumerate(d["inf"][s]) if n} for s in (USSR, US)
-            },
+            "influence": {USSR: _influence(d["inf"][USSR]), US: _influence(d["inf"][US])},
             "control": _control(d),
             "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
             "hand_sizes": {s: len(d["hands"][s]) + (1 if hl[s] == "hidden" else 0) for s in (USSR, US)},
@@ -168,11 +194,11 @@ class Twilight(FrameGame):
             "removed": list(d["removed"]),
             "in_play": list(d["in_play"]),
             "headline": hl,
-            "effects": _deep(d["effects"]),
+            "effects": _copy_effects(d["effects"]),
         }
         # decision_kind: setup, headline, action, ops, roll, eagle, order,
         # place_inf, remove_inf, ask; None when the game is over.
-        v.update(self.decision_view(d, side, log))
+        v.update(self.decision_view(d, side, log, legal))
         return v
 
     def known_cards(self, d: Data, side: str) -> list[int]:
