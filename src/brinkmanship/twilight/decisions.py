@@ -38,6 +38,18 @@ from brinkmanship.twilight.board import (
 )
 from brinkmanship.twilight.data.setup import SPACE_BOXES
 from brinkmanship.twilight.rules import CHANCE, CMC_LIFT, MISSILE_ENVY, TRAPS, US, USSR, Data, Frame
+from brinkmanship.twilight.rules.kinds import (
+    ActionFrame,
+    AskFrame,
+    EagleFrame,
+    EventRollFrame,
+    HeadlineFrame,
+    InfluenceFrame,
+    OpsFrame,
+    OrderFrame,
+    RollFrame,
+    SetupFrame,
+)
 
 # The one influence frame pushed outside any card's event: NORAD's placement
 # at the end of an action round.
@@ -117,7 +129,7 @@ def scope(countries: list[int] | tuple[int, ...] | None) -> tuple[str | None, li
 # ---------------------------------------------------------------------------
 # Decision kinds
 # ---------------------------------------------------------------------------
-def _setup(d: Data, f: Frame, side: str | None) -> Data:
+def _setup(d: Data, f: SetupFrame, side: str | None) -> Data:
     p = f["p"]
     left = f["left"]
     region = f["region"]
@@ -125,13 +137,13 @@ def _setup(d: Data, f: Frame, side: str | None) -> Data:
             "prompt": say("twilight.decision.setup", {"player": p, "left": left, "region": region})}
 
 
-def _headline(d: Data, f: Frame, side: str | None) -> Data:
+def _headline(d: Data, f: HeadlineFrame, side: str | None) -> Data:
     p = f["p"]
     return {"player": p, "kind": "headline", "shown_first": d["hl_open"] == p,
             "prompt": say("twilight.decision.headline", {"player": p})}
 
 
-def _action(d: Data, f: Frame, side: str | None) -> Data:
+def _action(d: Data, f: ActionFrame, side: str | None) -> Data:
     p = f["p"]
     extra = f["extra"]
     trap = envy = None
@@ -167,7 +179,7 @@ def _action(d: Data, f: Frame, side: str | None) -> Data:
     return out
 
 
-def _ops(d: Data, f: Frame, side: str | None) -> Data:
+def _ops(d: Data, f: OpsFrame, side: str | None) -> Data:
     p = f["p"]
     mode = f["mode"]
     modes, code = _ops_kinds(f.get("kinds", "pcr") if not mode else mode[0])
@@ -183,7 +195,7 @@ def _ops(d: Data, f: Frame, side: str | None) -> Data:
             "prompt": PROMPTS.get((code, p, ops, card)) or say(code, {"player": p, "ops": ops, "card": card})}
 
 
-def _order(d: Data, f: Frame, side: str | None) -> Data:
+def _order(d: Data, f: OrderFrame, side: str | None) -> Data:
     p = f["p"]
     c = f["card"]
     owner = OPPONENT[p]
@@ -193,7 +205,7 @@ def _order(d: Data, f: Frame, side: str | None) -> Data:
             "prompt": say("twilight.decision.order", {"player": p, "card": c, "owner": owner})}
 
 
-def _influence(d: Data, f: Frame, side: str | None) -> Data:
+def _influence(d: Data, f: InfluenceFrame, side: str | None) -> Data:
     p = f["p"]
     mode = "place" if f["f"] == "place_inf" else "remove"
     card = event_card(d["stack"])
@@ -210,25 +222,26 @@ def _influence(d: Data, f: Frame, side: str | None) -> Data:
             "prompt": say(code, {"player": p, "left": left, "side": whose, "max": mx})}
 
 
-def _eagle(d: Data, f: Frame, side: str | None) -> Data:
+def _eagle(d: Data, f: EagleFrame, side: str | None) -> Data:
     p = f["p"]
     return {"player": p, "kind": "eagle", "optional": True, "prompt": say("twilight.decision.eagle", {"player": p})}
 
 
-def _roll(d: Data, f: Frame, side: str | None) -> Data:
+def _roll(d: Data, f: RollFrame, side: str | None) -> Data:
     why = f["why"]
-    if why == "coup":
+    # (Tested on the frame itself, so that the type checker knows its shape.)
+    if f["why"] == "coup":
         s, country = f["side"], NAMES[f["target"]]
         return {"player": CHANCE, "kind": "roll", "why": why, "side": s, "target": country,
                 "card": event_card(d["stack"]), "ops": f["ops"], "free": f["free"],
                 "prompt": say("twilight.decision.roll.coup", {"side": s, "country": country})}
-    if why == "realign":
+    if f["why"] == "realign":
         by, country = f["side"], NAMES[f["target"]]
         s = OPPONENT[by] if f["first"] else by
         return {"player": CHANCE, "kind": "roll", "why": why, "side": s, "by": by, "target": country,
                 "card": event_card(d["stack"]),
                 "prompt": say("twilight.decision.roll.realign", {"side": s, "country": country})}
-    if why == "space":
+    if f["why"] == "space":
         s = f["side"]
         box = min(d["space"][s] + 1, len(SPACE_BOXES) - 1)
         return {"player": CHANCE, "kind": "roll", "why": why, "side": s, "target": None,
@@ -248,19 +261,19 @@ def _roll(d: Data, f: Frame, side: str | None) -> Data:
     return out
 
 
-def _roll_war(d: Data, f: Frame, side: str | None) -> Data:
+def _roll_war(d: Data, f: EventRollFrame, side: str | None) -> Data:
     data = f["data"]
     return {"side": data["side"], "target": NAMES[data["target"]], "card": data["card"], "win": data["win"],
             "penalty": data["penalty"]}
 
 
-def _roll_trap(d: Data, f: Frame, side: str | None) -> Data:
+def _roll_trap(d: Data, f: EventRollFrame, side: str | None) -> Data:
     trap = f["data"]["trap"]
     c = CARD_BY_NAME.get(trap)
     return {"side": f["data"]["side"], "effect": trap, "card": c if c is not None and may_know(d, side, c) else None}
 
 
-_ROLLS: dict[str, Callable[[Data, Frame, str | None], Data]] = {
+_ROLLS: dict[str, Callable[[Data, EventRollFrame, str | None], Data]] = {
     "war": _roll_war,
     "trap_escape": _roll_trap,
     "olympic_sponsor_roll": lambda d, f, side: {"side": f["data"]["sponsor"]},
@@ -273,8 +286,8 @@ _ROLLS: dict[str, Callable[[Data, Frame, str | None], Data]] = {
 # ---------------------------------------------------------------------------
 # Event questions (``ask`` frames), by continuation name
 # ---------------------------------------------------------------------------
-Meaning = Callable[[Data, Frame, Any], Message]
-Facts = Callable[[Data, Frame], Data]
+Meaning = Callable[[Data, AskFrame, Any], Message]
+Facts = Callable[[Data, AskFrame], Data]
 
 
 class Question:
@@ -299,23 +312,23 @@ def _remove_all(whose: str) -> Meaning:
     return lambda d, f, i: msg("twilight.meaning.remove_all", side=whose, country=NAMES[i])
 
 
-def _attack(d: Data, f: Frame, i: int) -> Message:
+def _attack(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.attack", side=f["p"], country=NAMES[i])
 
 
-def _option(d: Data, f: Frame, k: int) -> Message:
+def _option(d: Data, f: AskFrame, k: int) -> Message:
     return msg("twilight.meaning.option." + OPTIONS[k].lower().replace(" ", "_"))
 
 
-def _discard(d: Data, f: Frame, c: int) -> Message:
+def _discard(d: Data, f: AskFrame, c: int) -> Message:
     return msg("twilight.meaning.discard", card=c)
 
 
-def _defcon(d: Data, f: Frame, k: int) -> Message:
+def _defcon(d: Data, f: AskFrame, k: int) -> Message:
     return msg("twilight.meaning.defcon", defcon=int(OPTIONS[k].split()[1]))
 
 
-def _free_ops(d: Data, f: Frame, k: int) -> Message:
+def _free_ops(d: Data, f: AskFrame, k: int) -> Message:
     return msg("twilight.meaning.free_" + OPTIONS[k])
 
 
@@ -323,35 +336,35 @@ def _add(n: int) -> Meaning:
     return lambda d, f, i: msg("twilight.meaning.add", n=n, side=f["p"], country=NAMES[i])
 
 
-def _independent_reds(d: Data, f: Frame, i: int) -> Message:
+def _independent_reds(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.add", n=d["inf"][USSR][i] - d["inf"][US][i], side=US, country=NAMES[i])
 
 
-def _eeu(d: Data, f: Frame, i: int) -> Message:
+def _eeu(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.remove", n=min(f["data"]["per"], d["inf"][USSR][i]), side=USSR, country=NAMES[i])
 
 
-def _debt_double(d: Data, f: Frame, i: int) -> Message:
+def _debt_double(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.double", side=USSR, country=NAMES[i], n=2 * d["inf"][USSR][i])
 
 
-def _special_relationship(d: Data, f: Frame, i: int) -> Message:
+def _special_relationship(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.add", n=f["data"]["amount"], side=US, country=NAMES[i])
 
 
-def _cambridge_five(d: Data, f: Frame, c: int) -> Message:
+def _cambridge_five(d: Data, f: AskFrame, c: int) -> Message:
     return msg("twilight.meaning.add_in_region", n=1, side=USSR, region=CARD_NAME[c].removesuffix(" Scoring"))
 
 
-def _un_partner(d: Data, f: Frame, c: int) -> Message:
+def _un_partner(d: Data, f: AskFrame, c: int) -> Message:
     return msg("twilight.meaning.un_partner", card=c, side=CARD_SIDE[c])
 
 
-def _star_wars(d: Data, f: Frame, c: int) -> Message:
+def _star_wars(d: Data, f: AskFrame, c: int) -> Message:
     return msg("twilight.meaning.play_event", card=c, side=USSR if CARD_SIDE[c] == USSR else US)
 
 
-def _wargames(d: Data, f: Frame, yes: bool) -> Message:
+def _wargames(d: Data, f: AskFrame, yes: bool) -> Message:
     if yes:
         return msg("twilight.meaning.wargames_end", side=OPPONENT[f["p"]])
     return msg("twilight.meaning.wargames_play_on")
@@ -406,7 +419,7 @@ QUESTIONS: dict[str, Question] = {
 }
 
 
-def _generic(d: Data, f: Frame, x: Any) -> Message:
+def _generic(d: Data, f: AskFrame, x: Any) -> Message:
     kind = f["kind"]
     if kind == "target":
         return msg("twilight.meaning.country", country=NAMES[x])
@@ -421,7 +434,7 @@ _GENERIC_PASS = msg("twilight.meaning.pass")
 _GENERIC = Question(_generic, _GENERIC_PASS)
 
 
-def _ask(d: Data, f: Frame, side: str | None) -> Data:
+def _ask(d: Data, f: AskFrame, side: str | None) -> Data:
     p = f["p"]
     then = f["then"]
     kind = f["kind"]
@@ -453,7 +466,8 @@ def _ask(d: Data, f: Frame, side: str | None) -> Data:
     return out
 
 
-BUILDERS: dict[str, Callable[[Data, Frame, str | None], Data]] = {
+# Each builder takes the frame kind it serves (``rules.kinds``).
+BUILDERS: dict[str, Callable[[Data, Any, str | None], Data]] = {
     "setup": _setup,
     "headline": _headline,
     "action": _action,

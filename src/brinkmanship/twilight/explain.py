@@ -6,6 +6,8 @@ checks mirror the rules and run only when a client sends something illegal.
 
 from __future__ import annotations
 
+from typing import cast
+
 from brinkmanship.core.actions import Action
 from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import (
@@ -20,6 +22,7 @@ from brinkmanship.twilight.board import (
 )
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
 from brinkmanship.twilight.rules import CHANCE, Data
+from brinkmanship.twilight.rules.kinds import ActionFrame
 
 _EXPECTED = {
     "setup": "place",
@@ -98,7 +101,7 @@ def _explain_card(d: Data, f: dict[str, object], a: Action) -> str:
     if f["f"] == "action":
         hand = d["hands"][side]
         n = sum(1 for x in hand if SCORING[x])
-        left = rules.rounds_left(d, f)
+        left = rules.rounds_left(d, cast(ActionFrame, f))
         if n and n >= left and not SCORING[c]:
             return (f"{side} holds {n} scoring card(s) with {left} action round(s) left: "
                     "scoring cards must be played now")

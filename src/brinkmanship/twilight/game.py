@@ -22,7 +22,8 @@ from brinkmanship.twilight.actions import ROLL, SPACE
 from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
 from brinkmanship.twilight.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
-from brinkmanship.twilight.rules import CHANCE, US, USSR, Data, Frame
+from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
+from brinkmanship.twilight.rules.kinds import AnyFrame, AskFrame
 
 
 def _control(d: Data) -> dict[str, str]:
@@ -104,12 +105,13 @@ class Twilight(FrameGame):
         rng.shuffle(d, d["deck"])
         rules.log(d, "twilight.setup.new")
         rules.deal(d)
-        d["stack"] = [
+        stack: list[AnyFrame] = [
             {"f": "turn", "step": "start"},
             {"f": "setup", "p": US, "left": FREE_INFLUENCE[US][0], "region": FREE_INFLUENCE[US][1]},
             {"f": "setup", "p": USSR, "left": FREE_INFLUENCE[USSR][0],
              "region": FREE_INFLUENCE[USSR][1]},
         ]
+        d["stack"] = stack
         return d
 
     def from_position(self, position: dict[str, Any]) -> Data:
@@ -292,11 +294,11 @@ def _hidden_headline(d: Data, side: str) -> int:
     return c if c and d["hl_open"] not in (side, "both") else 0
 
 
-def _redealt_choices(f: Frame, moved: dict[int, int]) -> Frame:
+def _redealt_choices(f: AskFrame, moved: dict[int, int]) -> AskFrame:
     """An opponent's card decision after a redeal: the cards it names are
     replaced by the cards dealt into their places (a new frame: clones share
     frames' lists)."""
-    g = dict(f)
+    g = f.copy()
     if g["kind"] in _CARD_QUESTIONS:
         g["options"] = [moved.get(c, c) for c in f["options"]]
     named = f["data"].get("cards")

@@ -23,6 +23,7 @@ from brinkmanship.twilight.data.setup import (
 )
 from brinkmanship.twilight.options import make_options
 from brinkmanship.twilight.rules import US, USSR, Data
+from brinkmanship.twilight.rules.kinds import SetupFrame, TurnFrame
 from brinkmanship.twilight.validate import (
     EFFECTS,
     EXCLUSIVE,
@@ -252,14 +253,15 @@ def build(pos: dict[str, Any]) -> Data:
                     d["hands"][side].append(d["deck"].pop())
 
     rules.log(d, f"twilight.position.{phase}", turn=turn)
-    turn_frame: dict[str, Any] = {"f": "turn", "step": "round"}
+    turn_frame: TurnFrame = {"f": "turn", "step": "round"}
     d["stack"] = [turn_frame]
     if phase == "setup":
         turn_frame["step"] = "start"
-        d["stack"].append({"f": "setup", "p": US, "left": FREE_INFLUENCE[US][0],
-                           "region": FREE_INFLUENCE[US][1]})
-        d["stack"].append({"f": "setup", "p": USSR, "left": FREE_INFLUENCE[USSR][0],
-                           "region": FREE_INFLUENCE[USSR][1]})
+        setup: list[SetupFrame] = [
+            {"f": "setup", "p": US, "left": FREE_INFLUENCE[US][0], "region": FREE_INFLUENCE[US][1]},
+            {"f": "setup", "p": USSR, "left": FREE_INFLUENCE[USSR][0], "region": FREE_INFLUENCE[USSR][1]},
+        ]
+        d["stack"].extend(setup)
     elif phase == "turn_start":
         turn_frame["step"] = "start"
     elif phase == "headline":

@@ -10,6 +10,8 @@ Each rule lives in one function; card events (``brinkmanship.twilight
 .cards``) reuse these functions and the generic frames rather than
 re-implementing them. The rules are split along the rulebook:
 
+- ``kinds``: the shape of every frame kind on the stack, as ``TypedDict``
+  declarations the handlers and push sites are checked against.
 - ``state``: the blank state, deal and draw, small helpers (log, control, VP,
   DEFCON, Military Operations, push, card ops, Space Race abilities).
 - ``effects``: lasting effects and the hooks the rules call for them.
@@ -23,15 +25,13 @@ re-implementing them. The rules are split along the rulebook:
 
 Each module imports only the ones listed before it. This package builds the
 dispatch tables and the frame machine, and re-exports every public name, so
-``from brinkmanship.twilight.rules import X`` and ``rules.X`` work for any rule.
+``from brinkmanship.twilight.rules import X`` and ``rules.X`` work for any rule
+(the frame shapes are imported from ``rules.kinds`` itself).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine, end_game
+from brinkmanship.core.frames import ApplyTable, FrameMachine, LegalTable, ProcTable, end_game
 from brinkmanship.twilight.actions import ROLLS
 from brinkmanship.twilight.events import EVENTS
 from brinkmanship.twilight.rules.effects import (
@@ -151,14 +151,14 @@ from brinkmanship.twilight.rules.turn import (
 )
 
 # The procedures ``advance`` runs, by frame name.
-PROCS: dict[str, Callable[[Data, Frame], None]] = {
+PROCS: ProcTable = {
     "turn": _proc_turn,
     "finish": _proc_finish,
     "fire_event": _proc_fire_event,
 }
 
 
-LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
+LEGAL: LegalTable = {
     "setup": _legal_setup,
     "headline": _legal_headline,
     "action": _legal_action_round,
@@ -171,7 +171,7 @@ LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
     "ask": _legal_ask,
 }
 
-APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
+APPLY: ApplyTable = {
     "setup": _apply_setup,
     "headline": _apply_headline,
     "action": _apply_action_round,

@@ -9,7 +9,7 @@ plain data; the event resumes through a named continuation (``events.then``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from brinkmanship.core.actions import Action
 from brinkmanship.core.log import Message, msg
@@ -17,6 +17,7 @@ from brinkmanship.twilight.actions import CHOOSE, DISCARD, DONE, EVENT, NO, OPS,
 from brinkmanship.twilight.board import ADJACENT, NAMES, OPPONENT, SUPERPOWER
 from brinkmanship.twilight.data.setup import SPACE_BOXES
 from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.rules.kinds import AskFrame, AskKind, EventRollFrame, InfluenceFrame
 from brinkmanship.twilight.rules.state import CHANCE, Data, Frame, add_milops, control, gain_vp, log, push, reason
 
 
@@ -27,14 +28,14 @@ def push_influence(d: Data, verb: str, chooser: str, side: str, count: int,
     action, only in ``allowed`` countries, at most ``max_per`` per country (0:
     no limit). ``optional`` lets the chooser stop early with ``done``. The
     frame ends by itself when nothing more can be done."""
-    f: Frame = {"f": "place_inf" if verb == "place" else "remove_inf", "p": chooser, "side": side,
-                "left": count, "allowed": list(allowed), "max": max_per, "done": [],
-                "optional": optional}
+    f: InfluenceFrame = {"f": "place_inf" if verb == "place" else "remove_inf", "p": chooser, "side": side,
+                         "left": count, "allowed": list(allowed), "max": max_per, "done": [],
+                         "optional": optional}
     if count > 0 and _influence_targets(d, f):
         push(d, f)
 
 
-def _influence_targets(d: Data, f: Frame) -> list[int]:
+def _influence_targets(d: Data, f: InfluenceFrame) -> list[int]:
     done = f["done"]
     mx = f["max"]
     if f["f"] == "place_inf":
@@ -43,7 +44,7 @@ def _influence_targets(d: Data, f: Frame) -> list[int]:
     return [i for i in f["allowed"] if inf[i] and (not mx or done.count(i) < mx)]
 
 
-def _legal_influence(d: Data, f: Frame) -> list[Action]:
+def _legal_influence(d: Data, f: InfluenceFrame) -> list[Action]:
     table = PLACE if f["f"] == "place_inf" else REMOVE
     acts = [table[i] for i in _influence_targets(d, f)]
     if f["optional"] or not acts:
@@ -51,7 +52,7 @@ def _legal_influence(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_influence(d: Data, f: Frame, a: Action) -> None:
+def _apply_influence(d: Data, f: InfluenceFrame, a: Action) -> None:
     if a is DONE:
         d["stack"].pop()
         return
@@ -75,7 +76,7 @@ ASK_TABLES: dict[str, tuple[Action, ...]] = {"target": TARGET, "pick": PICK, "di
                                              "event": EVENT, "ops": OPS}
 
 
-def ask(d: Data, chooser: str, kind: str, options: list[int], then: str,
+def ask(d: Data, chooser: str, kind: AskKind, options: list[int], then: str,
         optional: bool = False, **data: Any) -> bool:
     """Push a generic decision for an event and resume with continuation
     ``then`` (registered with ``events.then``) once it is answered.
@@ -89,17 +90,19 @@ def ask(d: Data, chooser: str, kind: str, options: list[int], then: str,
     """
     if kind != "yesno" and not options and not optional:
         return False
-    push(d, {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
-             "optional": optional, "data": data})
+    frame: AskFrame = {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
+                       "optional": optional, "data": data}
+    push(d, frame)
     return True
 
 
 def roll_for(d: Data, then: str, **data: Any) -> None:
     """Ask chance for a die roll for an event; continuation ``then`` gets it."""
-    push(d, {"f": "roll", "p": CHANCE, "why": "event", "then": then, "data": data})
+    frame: EventRollFrame = {"f": "roll", "p": CHANCE, "why": "event", "then": then, "data": data}
+    push(d, frame)
 
 
-def _legal_ask(d: Data, f: Frame) -> list[Action]:
+def _legal_ask(d: Data, f: AskFrame) -> list[Action]:
     kind = f["kind"]
     if kind == "yesno":
         return [YES, NO]
@@ -110,7 +113,7 @@ def _legal_ask(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_ask(d: Data, f: Frame, a: Action) -> None:
+def _apply_ask(d: Data, f: AskFrame, a: Action) -> None:
     d["stack"].pop()
     if a is YES or a is NO:
         answer: Any = a is YES
@@ -118,7 +121,7 @@ def _apply_ask(d: Data, f: Frame, a: Action) -> None:
         answer = None
     else:
         answer = a.arg
-    CONTINUATIONS[f["then"]](d, f, answer)
+    CONTINUATIONS[f["then"]](d, cast(Frame, f), answer)  # continuations read any frame as a dict
 
 
 def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: int,

@@ -7,6 +7,9 @@ resolve them, and the Space Race attempt (6.4 of the Space Race, 9.0).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import end_game
@@ -17,6 +20,7 @@ from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAM
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
 from brinkmanship.twilight.events import CONTINUATIONS
 from brinkmanship.twilight.rules.effects import coup_die_modifier, protected, realign_modifier
+from brinkmanship.twilight.rules.kinds import CoupRollFrame, OpsFrame, RealignRollFrame, RollFrame
 from brinkmanship.twilight.rules.state import (
     CHANCE,
     CUBAN_MISSILE_CRISIS,
@@ -42,7 +46,7 @@ OPEN_FOR_COUPS: dict[int, tuple[int, ...]] = {
 }
 
 
-def _usable(f: Frame, i: int) -> int:
+def _usable(f: OpsFrame, i: int) -> int:
     """Ops the frame can still spend in country ``i``."""
     ops: int = f["ops"]
     for region, amount in f["bonus"]:
@@ -51,7 +55,7 @@ def _usable(f: Frame, i: int) -> int:
     return ops
 
 
-def _spend(f: Frame, i: int, cost: int) -> None:
+def _spend(f: OpsFrame, i: int, cost: int) -> None:
     """Spend ops in country ``i``, forfeiting bonuses it does not qualify for."""
     if f["bonus"]:
         keep = []
@@ -88,8 +92,8 @@ def begin_ops(d: Data, side: str, card: int, *, ops: int | None = None, kinds: s
     Military Operations, 6.3.5).
     """
     total, bonus = card_ops(d, side, card if ops is None else 0, ops)
-    f: Frame = {"f": "ops", "p": side, "card": card, "ops": total, "bonus": bonus,
-                "mode": "", "access": access(d, side) if "p" in kinds else []}
+    f: OpsFrame = {"f": "ops", "p": side, "card": card, "ops": total, "bonus": bonus,
+                   "mode": "", "access": access(d, side) if "p" in kinds else []}
     if kinds != "pcr":
         f["kinds"] = kinds
     if only is not None:
@@ -99,7 +103,12 @@ def begin_ops(d: Data, side: str, card: int, *, ops: int | None = None, kinds: s
     push(d, f)
 
 
-def _coup_pool(d: Data, side: str, f: Frame | None) -> list[int] | tuple[int, ...]:
+# What limits coup and realignment targets: an ``ops`` frame, or the same
+# keys (``only``, ``free``) from an event that asks before pushing one.
+Scope = Mapping[str, Any]
+
+
+def _coup_pool(d: Data, side: str, f: Scope | None) -> list[int] | tuple[int, ...]:
     only = f.get("only") if f is not None else None
     if f is not None and f.get("free"):
         return only if only is not None else range(N_COUNTRIES)  # type: ignore[return-value]
@@ -109,7 +118,7 @@ def _coup_pool(d: Data, side: str, f: Frame | None) -> list[int] | tuple[int, ..
     return OPEN_FOR_COUPS[d["defcon"]]
 
 
-def coup_targets(d: Data, side: str, f: Frame | None = None, coup: bool = True) -> list[int]:
+def coup_targets(d: Data, side: str, f: Scope | None = None, coup: bool = True) -> list[int]:
     """Countries ``side`` may coup (or, ``coup=False``, realign) now: opponent
     influence there, region open at this DEFCON (8.1.5) unless the ops are
     free, within the frame's ``only`` list, not protected by an effect."""
@@ -120,12 +129,12 @@ def coup_targets(d: Data, side: str, f: Frame | None = None, coup: bool = True) 
     return [i for i in pool if opp_inf[i]]
 
 
-def realign_targets(d: Data, side: str, f: Frame | None = None) -> list[int]:
+def realign_targets(d: Data, side: str, f: Scope | None = None) -> list[int]:
     """Countries ``side`` may realign now (see ``coup_targets``)."""
     return coup_targets(d, side, f, coup=False)
 
 
-def _placements(d: Data, f: Frame) -> list[Action]:
+def _placements(d: Data, f: OpsFrame) -> list[Action]:
     side = f["p"]
     my = d["inf"][side]
     opp = d["inf"][OPPONENT[side]]
@@ -154,7 +163,7 @@ def _placements(d: Data, f: Frame) -> list[Action]:
     return out
 
 
-def _legal_ops(d: Data, f: Frame) -> list[Action]:
+def _legal_ops(d: Data, f: OpsFrame) -> list[Action]:
     """Ops must be spent while any legal use remains (6.0): there is no
     stopping early; ``done`` exists only for a card with no use at all."""
     mode = f["mode"]
@@ -172,7 +181,7 @@ def _legal_ops(d: Data, f: Frame) -> list[Action]:
     return acts or [DONE]
 
 
-def _ops_exhausted(d: Data, f: Frame) -> bool:
+def _ops_exhausted(d: Data, f: OpsFrame) -> bool:
     if f["ops"] <= 0:
         return True
     if f["mode"] == "place":
@@ -180,7 +189,7 @@ def _ops_exhausted(d: Data, f: Frame) -> bool:
     return not any(_usable(f, i) >= 1 for i in realign_targets(d, f["p"], f))
 
 
-def _apply_ops(d: Data, f: Frame, a: Action) -> None:
+def _apply_ops(d: Data, f: OpsFrame, a: Action) -> None:
     side = f["p"]
     verb = a.verb
     if a is DONE:
@@ -206,8 +215,9 @@ def _apply_ops(d: Data, f: Frame, a: Action) -> None:
         _spend(f, i, 1)
         f["mode"] = "realign"
         log(d, "twilight.realign.declared", side=side, country=NAMES[i])
-        push(d, {"f": "roll", "p": CHANCE, "why": "realign", "side": side, "target": i,
-                 "first": 0})
+        roll: RealignRollFrame = {"f": "roll", "p": CHANCE, "why": "realign", "side": side, "target": i,
+                                  "first": 0}
+        push(d, roll)
 
 
 def declare_coup(d: Data, side: str, i: int, ops: int, free: bool = False, then: str = "") -> None:
@@ -227,8 +237,9 @@ def declare_coup(d: Data, side: str, i: int, ops: int, free: bool = False, then:
             gain_vp(d, USSR, 1, YURI_AND_SAMANTHA)
             if d["over"]:
                 return
-    push(d, {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
-             "ops": ops, "free": free, "then": then})
+    roll: CoupRollFrame = {"f": "roll", "p": CHANCE, "why": "coup", "side": side, "target": i,
+                           "ops": ops, "free": free, "then": then}
+    push(d, roll)
 
 
 def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) -> None:
@@ -288,15 +299,15 @@ def resolve_space(d: Data, side: str, roll: int) -> None:
     gain_vp(d, side, first_vp if first else second_vp, msg("twilight.why.space_box", box=box))
 
 
-def _apply_roll(d: Data, f: Frame, a: Action) -> None:
+def _apply_roll(d: Data, f: RollFrame, a: Action) -> None:
     roll = a.arg
     assert roll is not None
     # Every roll consumes one draw of the state's generator, whether the die
     # came from it (apply_random) or was given explicitly (tests, replays),
     # so a game replayed from its action list is identical byte for byte.
     rng.next_u64(d)
-    why = f["why"]
-    if why == "realign":
+    # (Tested on the frame itself, so that the type checker knows its shape.)
+    if f["why"] == "realign":
         if not f["first"]:
             f["first"] = roll
             return
@@ -305,18 +316,18 @@ def _apply_roll(d: Data, f: Frame, a: Action) -> None:
         top = d["stack"][-1]
         if top["f"] == "ops" and _ops_exhausted(d, top):
             d["stack"].pop()
-    elif why == "coup":
+    elif f["why"] == "coup":
         d["stack"].pop()
         before = d["inf"][OPPONENT[f["side"]]][f["target"]]
         resolve_coup(d, f["side"], f["target"], f["ops"], roll, f["free"])
         if f.get("then") and not d["over"]:
             removed = before - d["inf"][OPPONENT[f["side"]]][f["target"]]
-            CONTINUATIONS[f["then"]](d, f, removed)
-    elif why == "event":
+            CONTINUATIONS[f["then"]](d, cast(Frame, f), removed)  # continuations read any frame as a dict
+    elif f["why"] == "event":
         d["stack"].pop()
-        CONTINUATIONS[f["then"]](d, f, roll)
-    elif why == "space":
+        CONTINUATIONS[f["then"]](d, cast(Frame, f), roll)
+    elif f["why"] == "space":
         d["stack"].pop()
         resolve_space(d, f["side"], roll)
     else:  # pragma: no cover - a corrupted state
-        raise RuntimeError(f"unknown roll {why!r}")
+        raise RuntimeError(f"unknown roll {f['why']!r}")

@@ -24,6 +24,13 @@ from brinkmanship.twilight.rules.effects import (
     flower_power_check,
 )
 from brinkmanship.twilight.rules.frames import discard_from_hand, roll_for
+from brinkmanship.twilight.rules.kinds import (
+    ActionFrame,
+    FinishFrame,
+    FireEventFrame,
+    OrderFrame,
+    SpaceRollFrame,
+)
 from brinkmanship.twilight.rules.ops import begin_ops
 from brinkmanship.twilight.rules.state import (
     CHANCE,
@@ -34,7 +41,6 @@ from brinkmanship.twilight.rules.state import (
     UN_INTERVENTION,
     US,
     Data,
-    Frame,
     flat_ops,
     log,
     push,
@@ -52,7 +58,7 @@ def has_event(d: Data, card: int) -> bool:
     return not event_blocked(d, card)
 
 
-def run_event(d: Data, owner: str, card: int, finish: Frame) -> None:
+def run_event(d: Data, owner: str, card: int, finish: FinishFrame) -> None:
     """Carry out ``card``'s event for ``owner``, who makes its choices.
 
     ``finish`` is the card's finish frame (already on the stack, below
@@ -92,7 +98,7 @@ def play_event(d: Data, side: str, card: int, headline: bool = False) -> None:
     The card's ``finish`` frame goes under anything the event pushes, so it
     leaves play once the event has fully resolved.
     """
-    finish: Frame = {"f": "finish", "side": side, "card": card, "remove": STARRED[card]}
+    finish: FinishFrame = {"f": "finish", "side": side, "card": card, "remove": STARRED[card]}
     push(d, finish)
     run_event(d, side, card, finish)
 
@@ -111,14 +117,14 @@ def can_space(d: Data, side: str, card: int) -> bool:
     return flat_ops(d, side, card) >= SPACE_BOXES[box][1]
 
 
-def rounds_left(d: Data, f: Frame) -> int:
+def rounds_left(d: Data, f: ActionFrame) -> int:
     """Mandatory action rounds ``f``'s side has left, this one included."""
     if f["extra"]:
         return 1
     return action_rounds(d["turn"]) - d["ar"] + 1
 
 
-def _legal_action_round(d: Data, f: Frame) -> list[Action]:
+def _legal_action_round(d: Data, f: ActionFrame) -> list[Action]:
     side = f["p"]
     if "only" in f:
         return _legal_card_play(d, f)
@@ -175,7 +181,7 @@ def _cmc_lift(d: Data, side: str, acts: list[Action]) -> list[Action]:
     return acts
 
 
-def _legal_constrained_round(d: Data, f: Frame, hand: list[int], envious: bool) -> list[Action]:
+def _legal_constrained_round(d: Data, f: ActionFrame, hand: list[int], envious: bool) -> list[Action]:
     """A round that is not played normally. Scoring cards that must be played
     now (ruling 9) come first. A side trapped by Quagmire/Bear Trap discards
     a card worth 2+ ops (not The China Card, not a scoring card) and rolls to
@@ -199,7 +205,7 @@ def _legal_constrained_round(d: Data, f: Frame, hand: list[int], envious: bool) 
     return acts
 
 
-def _legal_card_play(d: Data, f: Frame) -> list[Action]:
+def _legal_card_play(d: Data, f: ActionFrame) -> list[Action]:
     """A card an event hands a side to play at once (Grain Sales to Soviets):
     the frame's ``only`` card, for its event if the side could play it so,
     for ops unless it is a scoring card; ``ret`` adds ``choose return``
@@ -218,7 +224,7 @@ def _legal_card_play(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
+def _apply_action_round(d: Data, f: ActionFrame, a: Action) -> None:
     side = f["p"]
     verb = a.verb
     if verb == "remove":  # lifting the Cuban Missile Crisis: not an action
@@ -238,12 +244,12 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         log(d, "twilight.round.pass", side=side)
         return
     if a is RETURN_CARD:
-        c = f["only"]
+        given = f["only"]
         opp = OPPONENT[side]
-        d["hands"][side].remove(c)
-        d["hands"][opp].append(c)
-        d["known"][side].append(c)
-        log(d, "twilight.round.return_card", side=side, card=c, opp=opp, card2=f["ret"])
+        d["hands"][side].remove(given)
+        d["hands"][opp].append(given)
+        d["known"][side].append(given)
+        log(d, "twilight.round.return_card", side=side, card=given, opp=opp, card2=f["ret"])
         begin_ops(d, side, f["ret"])
         return
     c = a.arg
@@ -272,28 +278,32 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         play_event(d, side, c)
     elif verb == "ops":
         log(d, "twilight.play.ops", side=side, card=c)
-        push(d, {"f": "finish", "side": side, "card": c, "remove": STARRED[c]})
+        finish: FinishFrame = {"f": "finish", "side": side, "card": c, "remove": STARRED[c]}
+        push(d, finish)
         if CARD_SIDE[c] == OPPONENT[side] and has_event(d, c):
             # 5.2: the opponent's event happens too, before or after the ops
             # at the phasing player's choice.
-            push(d, {"f": "order", "p": side, "card": c})
+            order: OrderFrame = {"f": "order", "p": side, "card": c}
+            push(d, order)
         else:
-            d["stack"][-1]["remove"] = False
+            finish["remove"] = False
             begin_ops(d, side, c)
     else:  # space
         d["space_tries"][side] += 1
         box = d["space"][side] + 1
         log(d, "twilight.play.space", side=side, card=c, space=box, best=SPACE_BOXES[box][2])
-        push(d, {"f": "finish", "side": side, "card": c, "remove": False})
-        push(d, {"f": "roll", "p": CHANCE, "why": "space", "side": side})
+        finish = {"f": "finish", "side": side, "card": c, "remove": False}
+        push(d, finish)
+        roll: SpaceRollFrame = {"f": "roll", "p": CHANCE, "why": "space", "side": side}
+        push(d, roll)
 
 
-def _legal_order(d: Data, f: Frame) -> list[Action]:
+def _legal_order(d: Data, f: OrderFrame) -> list[Action]:
     c = f["card"]
     return [EVENT[c], OPS[c]]
 
 
-def _apply_order(d: Data, f: Frame, a: Action) -> None:
+def _apply_order(d: Data, f: OrderFrame, a: Action) -> None:
     """``event <card>``: the opponent's event first; ``ops <card>``: ops first."""
     side = f["p"]
     c = f["card"]
@@ -306,11 +316,12 @@ def _apply_order(d: Data, f: Frame, a: Action) -> None:
         run_event(d, owner, c, finish)
     else:
         log(d, "twilight.order.ops_first", owner=owner, card=c)
-        push(d, {"f": "fire_event", "side": owner, "card": c})
+        fire: FireEventFrame = {"f": "fire_event", "side": owner, "card": c}
+        push(d, fire)
         begin_ops(d, side, c)
 
 
-def _proc_fire_event(d: Data, f: Frame) -> None:
+def _proc_fire_event(d: Data, f: FireEventFrame) -> None:
     """The opponent's event of a card played for ops, after the ops."""
     d["stack"].pop()
     finish = d["stack"][-1]

@@ -11,7 +11,7 @@ of card events: the log, control (2.0), victory points (10.1-10.3), DEFCON
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from brinkmanship.core import rng
 from brinkmanship.core.frames import add_log, end_game
@@ -32,13 +32,15 @@ from brinkmanship.twilight.board import (
     STABILITY,
 )
 from brinkmanship.twilight.data.setup import VP_TO_WIN, hand_size
+from brinkmanship.twilight.rules.kinds import AnyFrame
 
 Data = dict[str, Any]
+# A frame read whatever its kind; each kind's shape is in ``rules.kinds``.
 Frame = dict[str, Any]
 
 US = "US"
 USSR = "USSR"
-CHANCE = "chance"
+CHANCE: Final = "chance"  # Final: a literal, as the roll frames declare it
 
 REGION_SET: dict[str, frozenset[int]] = {r: frozenset(m) for r, m in IN_REGION.items()}
 
@@ -117,8 +119,9 @@ def add_milops(d: Data, side: str, n: int) -> None:
     d["milops"][side] = min(5, d["milops"][side] + n)
 
 
-def push(d: Data, frame: Frame) -> None:
-    """Put a frame on top of the decision stack."""
+def push(d: Data, frame: AnyFrame) -> None:
+    """Put a frame on top of the decision stack (its shape is checked
+    against its kind's, ``rules.kinds``)."""
     d["stack"].append(frame)
 
 

@@ -36,6 +36,14 @@ from brinkmanship.twilight.rules.effects import (
     flower_power_check,
 )
 from brinkmanship.twilight.rules.frames import push_influence
+from brinkmanship.twilight.rules.kinds import (
+    ActionFrame,
+    EagleFrame,
+    FinishFrame,
+    HeadlineFrame,
+    SetupFrame,
+    TurnFrame,
+)
 from brinkmanship.twilight.rules.play import has_event, play_event
 from brinkmanship.twilight.rules.scoring import final_scoring
 from brinkmanship.twilight.rules.state import (
@@ -51,7 +59,6 @@ from brinkmanship.twilight.rules.state import (
     US,
     USSR,
     Data,
-    Frame,
     change_defcon,
     control,
     deal,
@@ -147,10 +154,11 @@ def _begin_round(d: Data, side: str, extra: bool = False) -> None:
         if side == US and effect.WE_WILL_BURY_YOU in eff:
             _we_will_bury_you(d, PASS)
         return
-    push(d, {"f": "action", "p": side, "extra": extra})
+    frame: ActionFrame = {"f": "action", "p": side, "extra": extra}
+    push(d, frame)
 
 
-def _extra_round(d: Data, f: Frame, side: str) -> None:
+def _extra_round(d: Data, f: TurnFrame, side: str) -> None:
     """An 8th action round after both sides' normal ones: for the Space
     Station holder (box 8), or the US in a turn it played North Sea Oil (the
     two do not add up). The side may pass it."""
@@ -172,7 +180,7 @@ def _extra_round(d: Data, f: Frame, side: str) -> None:
     _begin_round(d, side, extra=True)
 
 
-def _norad(d: Data, f: Frame) -> None:
+def _norad(d: Data, f: TurnFrame) -> None:
     """NORAD: at the end of an action round in which DEFCON moved to 2, the
     US, if it controls Canada, may add 1 influence to a country already
     holding US influence."""
@@ -225,7 +233,7 @@ def _turn_end(d: Data) -> None:
     expire_effects(d, "turn")
 
 
-def _proc_turn(d: Data, f: Frame) -> None:
+def _proc_turn(d: Data, f: TurnFrame) -> None:
     step = f["step"]
     if step == "start":
         _turn_start(d)
@@ -236,10 +244,12 @@ def _proc_turn(d: Data, f: Frame) -> None:
             log(d, "twilight.headline.first_shown", side=first, space=MAN_IN_EARTH_ORBIT)
         f["step"] = "headline2"
         f["first"] = first
-        push(d, {"f": "headline", "p": first})
+        headline: HeadlineFrame = {"f": "headline", "p": first}
+        push(d, headline)
     elif step == "headline2":
         f["step"] = "reveal"
-        push(d, {"f": "headline", "p": OPPONENT[f["first"]]})
+        headline = {"f": "headline", "p": OPPONENT[f["first"]]}
+        push(d, headline)
     elif step == "reveal":
         f["order"] = _reveal_headlines(d)
         f["step"] = "resolve"
@@ -292,7 +302,8 @@ def _proc_turn(d: Data, f: Frame) -> None:
         f["step"] = "end"
         for side in (USSR, US):
             if space_ability(d, side, EAGLE_BEAR_HAS_LANDED) and any(not SCORING[c] for c in d["hands"][side]):
-                push(d, {"f": "eagle", "p": side})
+                eagle: EagleFrame = {"f": "eagle", "p": side}
+                push(d, eagle)
     elif step == "end":
         _turn_end(d)
         f["step"] = "start"
@@ -300,7 +311,7 @@ def _proc_turn(d: Data, f: Frame) -> None:
         raise RuntimeError(f"unknown turn step {step!r}")
 
 
-def _proc_finish(d: Data, f: Frame) -> None:
+def _proc_finish(d: Data, f: FinishFrame) -> None:
     """A played card leaves play: removed if starred and its event happened,
     discarded otherwise; The China Card passes to the opponent face down."""
     d["stack"].pop()
@@ -331,11 +342,11 @@ def _proc_finish(d: Data, f: Frame) -> None:
         d["discard"].append(c)
 
 
-def _legal_setup(d: Data, f: Frame) -> list[Action]:
+def _legal_setup(d: Data, f: SetupFrame) -> list[Action]:
     return [PLACE[i] for i in IN_REGION[f["region"]]]
 
 
-def _apply_setup(d: Data, f: Frame, a: Action) -> None:
+def _apply_setup(d: Data, f: SetupFrame, a: Action) -> None:
     i = a.arg
     assert i is not None
     d["inf"][f["p"]][i] += 1
@@ -345,7 +356,7 @@ def _apply_setup(d: Data, f: Frame, a: Action) -> None:
         d["stack"].pop()
 
 
-def _legal_headline(d: Data, f: Frame) -> list[Action]:
+def _legal_headline(d: Data, f: HeadlineFrame) -> list[Action]:
     side = f["p"]
     hand = d["hands"][side]
     if d["options"]["events"]:
@@ -363,7 +374,7 @@ def _legal_headline(d: Data, f: Frame) -> list[Action]:
     return acts or [PASS]
 
 
-def _apply_headline(d: Data, f: Frame, a: Action) -> None:
+def _apply_headline(d: Data, f: HeadlineFrame, a: Action) -> None:
     side = f["p"]
     d["stack"].pop()
     if a is PASS:
@@ -380,13 +391,13 @@ def _apply_headline(d: Data, f: Frame, a: Action) -> None:
         log(d, "twilight.headline.chosen", side=side)
 
 
-def _legal_eagle(d: Data, f: Frame) -> list[Action]:
+def _legal_eagle(d: Data, f: EagleFrame) -> list[Action]:
     acts = [DISCARD[c] for c in d["hands"][f["p"]] if not SCORING[c]]
     acts.append(PASS)
     return acts
 
 
-def _apply_eagle(d: Data, f: Frame, a: Action) -> None:
+def _apply_eagle(d: Data, f: EagleFrame, a: Action) -> None:
     side = f["p"]
     d["stack"].pop()
     if a is PASS:
