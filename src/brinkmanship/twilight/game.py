@@ -49,7 +49,7 @@ _INDEXES = tuple(range(len(NAMES)))
 
 def _influence(row: list[int]) -> dict[str, int]:
     """A side's influence by country name, countries without any left out."""
-    return dict(compress(zip(NAMES, row), row))
+    return {NAMES[i]: row[i] for i in compress(_INDEXES, row)}
 
 
 def _copy_effects(effects: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
