@@ -15,7 +15,7 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import COUP, DONE, PLACE, REALIGN
 from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAMES, NEXT_TO, OPPONENT, REGION, STABILITY
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.effects import coup_die_modifier, protected, realign_modifier
 from brinkmanship.twilight.rules.state import (
     CHANCE,
@@ -311,10 +311,10 @@ def _apply_roll(d: Data, f: Frame, a: Action) -> None:
         resolve_coup(d, f["side"], f["target"], f["ops"], roll, f["free"])
         if f.get("then") and not d["over"]:
             removed = before - d["inf"][OPPONENT[f["side"]]][f["target"]]
-            CONTINUATIONS[f["then"]](d, f, removed)
+            REGISTRY.resume(d, f, removed)
     elif why == "event":
         d["stack"].pop()
-        CONTINUATIONS[f["then"]](d, f, roll)
+        REGISTRY.resume(d, f, roll)
     elif why == "space":
         d["stack"].pop()
         resolve_space(d, f["side"], roll)
