@@ -19,7 +19,7 @@ from brinkmanship.bots import make_bot
 from brinkmanship.bots.heuristic import evaluate, score_actions
 from brinkmanship.bots.heuristic import twilight as heur
 from brinkmanship.cli.simulate import play_game
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.game import Twilight
 
 
@@ -395,7 +395,7 @@ def test_every_event_question_has_its_knowledge() -> None:
     bm.new_game("twilight")  # the card events (and their continuations) are registered
     not_questions = {"war", "trap_escape", "che_result", "olympic_sponsor_roll", "olympic_guest_roll",
                      "summit_ussr_roll", "summit_us_roll"}
-    questions = {f"twilight.ask.{name}" for name in set(CONTINUATIONS) - not_questions}
+    questions = {f"twilight.ask.{name}" for name in set(REGISTRY.continuations) - not_questions}
     assert len(questions) > 30
     assert questions <= set(heur.ASK)
 

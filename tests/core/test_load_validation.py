@@ -165,10 +165,10 @@ def _mutate(game: str) -> Callable[[dict[str, Any], random.Random], str]:
     g = bm.core.game.get_game(game)
     kinds = tuple(sorted(set(g.machine.legal_table) | set(g.machine.procs)))
     if game == "twilight":
-        from brinkmanship.twilight.events import CONTINUATIONS
+        from brinkmanship.twilight.events import REGISTRY
         from brinkmanship.twilight.validate import EFFECTS
 
-        return mutator(kinds, tuple(sorted(CONTINUATIONS)), tuple(sorted(EFFECTS)))
+        return mutator(kinds, tuple(sorted(REGISTRY.continuations)), tuple(sorted(EFFECTS)))
     from brinkmanship.thirteen.rules import CONTINUATIONS as CONTS
     from brinkmanship.thirteen.rules import ROUND_EFFECTS
 

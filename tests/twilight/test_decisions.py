@@ -16,7 +16,7 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.i18n import catalog, render
 from brinkmanship.twilight.board import CHINA, OPPONENT, card_number
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 
 COMMON = {"player", "kind", "prompt"}
 FIELDS: dict[str, set[str]] = {
@@ -115,7 +115,7 @@ def test_many_random_decisions_carry_their_data() -> None:
 def test_every_question_and_roll_has_its_text() -> None:
     bm.new_game("twilight")  # registers the card events and their continuations
     texts = catalog()
-    for name in CONTINUATIONS:
+    for name in REGISTRY.continuations:
         if name == "che_result":  # resumes after a coup: the decision is that coup's roll
             continue
         code = ("twilight.roll." if name in NOT_QUESTIONS else "twilight.ask.") + name

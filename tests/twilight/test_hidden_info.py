@@ -129,11 +129,11 @@ def _named_by_other_cards() -> set[int]:
     """Cards whose name other cards' events use as a rule term ("NATO no
     longer protects France", "Socialist Governments may no longer be played"):
     such a mention says nothing about where the card is."""
-    from brinkmanship.twilight.events import EVENTS
+    from brinkmanship.twilight.events import REGISTRY
 
     out = set()
     for c in range(1, 111):
-        for n, fn in EVENTS.items():
+        for n, fn in REGISTRY.events.items():
             if n != c and CARD_NAME[c] in " ".join((fn.__doc__ or "").split()):
                 out.add(c)
     return out

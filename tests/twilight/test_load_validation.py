@@ -21,7 +21,7 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.twilight import cards, effect, rules
 from brinkmanship.twilight.board import CARD_BY_NAME, INDEX, STAYS_IN_PLAY
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.game import make_options
 from brinkmanship.twilight.validate import AFTER_COUP, ASKS, EFFECTS, FRAMES, MAX_INFLUENCE, ROLLS, TABLE_CARD, TOP
 from tests.twilight.invariants import check
@@ -123,17 +123,26 @@ def test_every_effect_a_card_puts_in_play_is_known_with_its_data() -> None:
         n for n in EFFECTS if n in CARD_BY_NAME and STAYS_IN_PLAY[CARD_BY_NAME[n]]}
 
 
+def _data_keys(call: ast.Call, allowed: set[str]) -> list[str]:
+    """The keys of the ``data={...}`` a call gives its frame (none without it);
+    any other keyword than ``allowed`` and ``data`` is refused."""
+    assert {k.arg for k in call.keywords} <= {*allowed, "data"}, ast.unparse(call)
+    data = next((k.value for k in call.keywords if k.arg == "data"), None)
+    if data is None:
+        return []
+    assert isinstance(data, ast.Dict), ast.unparse(call)
+    return sorted(_literal(k) for k in data.keys if k is not None)
+
+
 def test_every_continuation_is_known_with_its_frame_and_data() -> None:
-    assert set(ASKS) | set(ROLLS) | set(AFTER_COUP) == set(CONTINUATIONS)
+    assert set(ASKS) | set(ROLLS) | set(AFTER_COUP) == set(REGISTRY.continuations)
     for call in _calls("ask"):
         kind, then = _literal(call.args[2]), _literal(call.args[4])
-        data = sorted(k.arg for k in call.keywords if k.arg and k.arg != "optional")
         assert ASKS[then].kind == kind, then
-        assert sorted(ASKS[then].data.fields) == data, then
+        assert sorted(ASKS[then].data.fields) == _data_keys(call, {"optional"}), then
     for call in _calls("roll_for"):
         then = _literal(call.args[1])
-        data = sorted(k.arg for k in call.keywords if k.arg)
-        assert sorted(ROLLS[then].data.fields) == data, then
+        assert sorted(ROLLS[then].data.fields) == _data_keys(call, set()), then
 
 
 def test_every_frame_kind_has_a_check() -> None:

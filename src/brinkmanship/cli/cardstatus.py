@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from brinkmanship.twilight.board import CARD, CHINA
-from brinkmanship.twilight.events import EVENTS
+from brinkmanship.twilight.events import REGISTRY
 
 _TEST_DEF = re.compile(r"^def (test_\w+)\(", re.MULTILINE)
 
@@ -84,7 +84,7 @@ def statuses(folder: Path | None = None) -> list[CardStatus]:
     out = []
     for n in sorted(CARD):
         # The China Card has no event: it is complete when the rules play it.
-        implemented = n == CHINA or n in EVENTS
+        implemented = n == CHINA or n in REGISTRY.events
         tested = None if names is None else named_after(names, "test_" + snake(CARD[n].name))
         out.append(CardStatus(n, implemented, tested))
     return out

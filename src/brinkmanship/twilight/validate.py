@@ -72,7 +72,7 @@ from brinkmanship.twilight.data.setup import (
     VP_TO_WIN,
     action_rounds,
 )
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.game import make_options
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 
@@ -459,7 +459,7 @@ def _check_roll(d: Data, f: Frame, path: str) -> None:
         return
     then = f["then"]
     spec = ROLLS.get(then)
-    if spec is None or then not in CONTINUATIONS:
+    if spec is None or then not in REGISTRY.continuations:
         fail(f"{path}.then", f"{then!r} is not a continuation of a die roll")
     spec.data(f["data"], f"{path}.data")
     if spec.extra is not None:
@@ -470,7 +470,7 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     _ASK(f, path)
     then = f["then"]
     spec = ASKS.get(then)
-    if spec is None or then not in CONTINUATIONS:
+    if spec is None or then not in REGISTRY.continuations:
         fail(f"{path}.then", f"{then!r} is not a continuation of a question")
     if f["kind"] != spec.kind:
         fail(f"{path}.kind", f"{f['kind']!r}; {then} asks for {spec.kind!r}")

@@ -20,10 +20,10 @@ from brinkmanship.core.log import PUBLIC
 from brinkmanship.i18n import catalog
 from brinkmanship.twilight.board import CARD, CARD_NAME, NAMES
 from brinkmanship.twilight.cards import late_war, mid_war_a, mid_war_b, optional
-from brinkmanship.twilight.events import EVENTS
+from brinkmanship.twilight.events import REGISTRY
 
 MODULES = (mid_war_a, mid_war_b, late_war, optional)
-CARDS = sorted(n for n, fn in EVENTS.items() if fn.__module__ in {m.__name__ for m in MODULES})
+CARDS = sorted(n for n, fn in REGISTRY.events.items() if fn.__module__ in {m.__name__ for m in MODULES})
 SEEDS = 4  # random games per card and side
 # Lasting effects some of these events read (Solidarity, Glasnost, Terrorism,
 # Special Relationship): each is in play in about half of the games.

@@ -1,7 +1,8 @@
 """Card events, one short definition each, registered by card number.
 
-Each module defines events with ``@event(number)`` (see
-``brinkmanship.twilight.events``); importing this package registers them all.
+Each module defines events with ``@event(number)`` and continuations with
+``@then(name)`` in ``brinkmanship.twilight.events.REGISTRY``; importing this
+package registers them all.
 """
 
 from __future__ import annotations
@@ -16,6 +17,6 @@ from brinkmanship.twilight.cards import (
     optional,  # noqa: F401
     scoring,
 )
-from brinkmanship.twilight.events import EVENTS, event
+from brinkmanship.twilight.events import REGISTRY, event
 
-__all__ = ["EVENTS", "early", "event", "scoring"]
+__all__ = ["REGISTRY", "early", "event", "scoring"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import IN_REGION, INDEX, NAMES, OPPONENT, STABILITY
@@ -46,38 +47,38 @@ def _clear_and_control(d: Data, i: int, code: str) -> None:
 
 
 @event(4)
-def duck_and_cover(d: Data, side: str) -> None:
+def duck_and_cover(d: Data, play: Play) -> None:
     """Duck and Cover: DEFCON falls by 1, then the US gains 5 minus the new
     DEFCON in VP. A fall to DEFCON 1 ends the game first (the phasing player
     loses), so the USSR playing it for ops at DEFCON 2 loses."""
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
-        gain_vp(d, US, 5 - d["defcon"], 4)
+        gain_vp(d, US, 5 - d["defcon"], play.card)
 
 
 @event(7)
-def socialist_governments(d: Data, side: str) -> None:
+def socialist_governments(d: Data, play: Play) -> None:
     """Socialist Governments: the USSR removes 3 US influence from Western
     Europe, at most 2 from any one country."""
     push_influence(d, "remove", USSR, US, 3, list(IN_REGION["Western Europe"]), max_per=2)
 
 
 @event(8)
-def fidel(d: Data, side: str) -> None:
+def fidel(d: Data, play: Play) -> None:
     """Fidel: all US influence leaves Cuba, then the USSR tops its influence
     there up to Cuba's stability (3), enough to control it."""
     _clear_and_control(d, _CUBA, "twilight.card.fidel.control")
 
 
 @event(12)
-def romanian_abdication(d: Data, side: str) -> None:
+def romanian_abdication(d: Data, play: Play) -> None:
     """Romanian Abdication: all US influence leaves Romania, then the USSR
     tops its influence there up to Romania's stability (3)."""
     _clear_and_control(d, _ROMANIA, "twilight.card.romanian_abdication.control")
 
 
 @event(14)
-def comecon(d: Data, side: str) -> None:
+def comecon(d: Data, play: Play) -> None:
     """COMECON: the USSR adds 1 influence to each of 4 different Eastern
     European countries that are not US-controlled when the event happens."""
     allowed = [i for i in IN_REGION["Eastern Europe"] if control(d, i) != US]
@@ -85,7 +86,7 @@ def comecon(d: Data, side: str) -> None:
 
 
 @event(15)
-def nasser(d: Data, side: str) -> None:
+def nasser(d: Data, play: Play) -> None:
     """Nasser: the USSR adds 2 influence to Egypt, then half the US influence
     there (rounded up) is removed."""
     d["inf"][USSR][_EGYPT] += 2
@@ -95,7 +96,7 @@ def nasser(d: Data, side: str) -> None:
 
 
 @event(23)
-def marshall_plan(d: Data, side: str) -> None:
+def marshall_plan(d: Data, play: Play) -> None:
     """Marshall Plan: the US adds 1 influence to each of 7 different Western
     European countries that are not USSR-controlled; from now on NATO may be
     played as an event (a lasting effect for the rest of the game)."""
@@ -105,44 +106,45 @@ def marshall_plan(d: Data, side: str) -> None:
 
 
 @event(28)
-def suez_crisis(d: Data, side: str) -> None:
+def suez_crisis(d: Data, play: Play) -> None:
     """Suez Crisis: the USSR removes 4 US influence in total from France,
     the UK and Israel, at most 2 from each."""
     push_influence(d, "remove", USSR, US, 4, _SUEZ, max_per=2)
 
 
 @event(30)
-def decolonization(d: Data, side: str) -> None:
+def decolonization(d: Data, play: Play) -> None:
     """Decolonization: the USSR adds 1 influence to each of 4 different
     countries in Africa and/or Southeast Asia."""
     push_influence(d, "place", USSR, USSR, 4, _AFRICA_SE_ASIA, max_per=1)
 
 
 @event(34)
-def nuclear_test_ban(d: Data, side: str) -> None:
+def nuclear_test_ban(d: Data, play: Play) -> None:
     """Nuclear Test Ban: the player gains VP equal to DEFCON minus 2, then
     DEFCON improves by 2 (never above 5)."""
-    gain_vp(d, side, d["defcon"] - 2, 34)
+    side = play.side
+    gain_vp(d, side, d["defcon"] - 2, play.card)
     change_defcon(d, +2, side)
 
 
 @event(11)
-def korean_war(d: Data, side: str) -> None:
+def korean_war(d: Data, play: Play) -> None:
     """Korean War: North Korea invades South Korea. The USSR rolls, -1 per
     US-controlled country next to South Korea; 4-6 wins 2 VP and all US
     influence there becomes USSR influence. +2 USSR Military Ops either way."""
-    war(d, USSR, _SOUTH_KOREA, 4, 2, 2, 11)
+    war(d, USSR, _SOUTH_KOREA, 4, 2, 2, play.card)
 
 
 @event(18)
-def captured_nazi_scientist(d: Data, side: str) -> None:
+def captured_nazi_scientist(d: Data, play: Play) -> None:
     """Captured Nazi Scientist: the player's Space Race marker advances one
     box at once (no roll, no attempt used), scoring that box's VP."""
-    advance_space(d, side, 1, 18)
+    advance_space(d, play.side, 1, play.card)
 
 
 @event(19)
-def truman_doctrine(d: Data, side: str) -> bool | None:
+def truman_doctrine(d: Data, play: Play) -> bool | None:
     """Truman Doctrine: all USSR influence is removed from one European
     country that neither side controls (the US chooses)."""
     options = [i for i in IN_REGION["Europe"] if d["inf"][USSR][i] and control(d, i) is None]
@@ -159,12 +161,13 @@ def _truman_doctrine(d: Data, f: dict[str, Any], i: int) -> None:
 
 
 @event(20)
-def olympic_games(d: Data, side: str) -> None:
+def olympic_games(d: Data, play: Play) -> None:
     """Olympic Games: the player sponsors; the opponent participates (both
     roll, the sponsor +2, the higher gains 2 VP, ties reroll) or boycotts
     (DEFCON falls by 1, then the sponsor conducts operations as if with a
     4-ops card)."""
-    ask(d, OPPONENT[side], "choose", [_PARTICIPATE, _BOYCOTT], "olympic_games", sponsor=side)
+    side = play.side
+    ask(d, OPPONENT[side], "choose", [_PARTICIPATE, _BOYCOTT], "olympic_games", data={"sponsor": side})
 
 
 @then("olympic_games")
@@ -177,12 +180,12 @@ def _olympic_choice(d: Data, f: dict[str, Any], option: int) -> None:
             begin_ops(d, sponsor, 20, ops=4)
         return
     log(d, "twilight.card.olympic_games.participate", side=OPPONENT[sponsor])
-    roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
+    roll_for(d, "olympic_sponsor_roll", data={"sponsor": sponsor})
 
 
 @then("olympic_sponsor_roll")
 def _olympic_sponsor(d: Data, f: dict[str, Any], roll: int) -> None:
-    roll_for(d, "olympic_guest_roll", sponsor=f["data"]["sponsor"], sponsor_roll=roll)
+    roll_for(d, "olympic_guest_roll", data={"sponsor": f["data"]["sponsor"], "sponsor_roll": roll})
 
 
 @then("olympic_guest_roll")
@@ -192,13 +195,13 @@ def _olympic_guest(d: Data, f: dict[str, Any], roll: int) -> None:
     log(d, "twilight.card.olympic_games.rolls", side=sponsor, total=mine, opp=OPPONENT[sponsor], roll=roll)
     if mine == roll:
         log(d, "twilight.card.olympic_games.tie")
-        roll_for(d, "olympic_sponsor_roll", sponsor=sponsor)
+        roll_for(d, "olympic_sponsor_roll", data={"sponsor": sponsor})
         return
     gain_vp(d, sponsor if mine > roll else OPPONENT[sponsor], 2, 20)
 
 
 @event(25)
-def containment(d: Data, side: str) -> None:
+def containment(d: Data, play: Play) -> None:
     """Containment: for the rest of the turn, US cards played for operations
     get +1 op, never above 4 (the Space Race requirement uses it too)."""
     add_effect(d, effect.CONTAINMENT, "turn")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.events import Play
 from brinkmanship.core.log import msg
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
@@ -47,7 +48,7 @@ _ADD = OPTIONS.index("add")
 
 
 @event(5)
-def five_year_plan(d: Data, side: str) -> None:
+def five_year_plan(d: Data, play: Play) -> None:
     """Five Year Plan: the USSR discards a card drawn at random from its hand
     (never The China Card, which is not part of a hand). If it is a US card,
     its event happens for the US; any other card is only discarded."""
@@ -65,11 +66,11 @@ def five_year_plan(d: Data, side: str) -> None:
     d["in_play"].append(card)
     d["reveals"] += 1
     log(d, "twilight.card.five_year_plan.us_event", card=card)
-    play_event(d, US, card)
+    play_event(d, US, card, by=USSR)
 
 
 @event(9)
-def vietnam_revolts(d: Data, side: str) -> None:
+def vietnam_revolts(d: Data, play: Play) -> None:
     """Vietnam Revolts: the USSR adds 2 influence to Vietnam. For the rest of
     the turn a USSR card whose ops all go to Southeast Asia gets +1 op."""
     d["inf"][USSR][_VIETNAM] += 2
@@ -78,7 +79,7 @@ def vietnam_revolts(d: Data, side: str) -> None:
 
 
 @event(10)
-def blockade(d: Data, side: str) -> None:
+def blockade(d: Data, play: Play) -> None:
     """Blockade: the US may discard a card worth 3 or more ops (after
     modifiers); if it does not, or has none, all US influence leaves West
     Germany."""
@@ -105,18 +106,18 @@ def _blockade_west_germany(d: Data) -> None:
 
 
 @event(13)
-def arab_israeli_war(d: Data, side: str) -> None:
+def arab_israeli_war(d: Data, play: Play) -> None:
     """Arab-Israeli War: the Arab states attack Israel. The USSR rolls, -1
     per US-controlled country next to Israel and -1 more if the US controls
     Israel; 4-6 wins 2 VP and all US influence in Israel becomes USSR
     influence. +2 USSR Military Ops either way. (Camp David Accords blocks
     this event.)"""
     penalty = 1 if control(d, _ISRAEL) == US else 0
-    war(d, USSR, _ISRAEL, 4, 2, 2, 13, extra_penalty=penalty)
+    war(d, USSR, _ISRAEL, 4, 2, 2, play.card, extra_penalty=penalty)
 
 
 @event(16)
-def warsaw_pact_formed(d: Data, side: str) -> None:
+def warsaw_pact_formed(d: Data, play: Play) -> None:
     """Warsaw Pact Formed: the USSR chooses to remove all US influence from 4
     Eastern European countries, or to add 5 USSR influence to Eastern Europe
     (at most 2 per country). NATO may be played as an event from now on."""
@@ -136,7 +137,7 @@ def _warsaw_pact_choice(d: Data, f: Frame, option: int) -> None:
 
 def _warsaw_pact_next(d: Data, left: int) -> None:
     options = [i for i in _EASTERN_EUROPE if d["inf"][US][i]]
-    if left > 0 and not ask(d, USSR, "target", options, "warsaw_pact_remove", left=left):
+    if left > 0 and not ask(d, USSR, "target", options, "warsaw_pact_remove", data={"left": left}):
         log(d, "twilight.card.warsaw_pact_formed.none")
 
 
@@ -149,7 +150,7 @@ def _warsaw_pact_remove(d: Data, f: Frame, i: int) -> None:
 
 
 @event(17)
-def de_gaulle_leads_france(d: Data, side: str) -> None:
+def de_gaulle_leads_france(d: Data, play: Play) -> None:
     """De Gaulle Leads France: 2 US influence leaves France and the USSR adds
     1 there. From now on NATO does not protect France."""
     removed = min(2, d["inf"][US][_FRANCE])
@@ -160,7 +161,7 @@ def de_gaulle_leads_france(d: Data, side: str) -> None:
 
 
 @event(21)
-def nato(d: Data, side: str) -> bool | None:
+def nato(d: Data, play: Play) -> bool | None:
     """NATO: only once Warsaw Pact Formed or Marshall Plan has happened as an
     event. From then on the USSR may not coup or realign a US-controlled
     European country (see the rules' ``coup_targets``)."""
@@ -173,7 +174,7 @@ def nato(d: Data, side: str) -> bool | None:
 
 
 @event(22)
-def independent_reds(d: Data, side: str) -> None:
+def independent_reds(d: Data, play: Play) -> None:
     """Independent Reds: the US chooses one of Yugoslavia, Romania, Bulgaria,
     Hungary or Czechoslovakia and adds influence there until it equals the
     USSR's (only countries where the USSR has more are worth choosing)."""
@@ -190,12 +191,13 @@ def _independent_reds(d: Data, f: Frame, i: int) -> None:
 
 
 @event(24)
-def indo_pakistani_war(d: Data, side: str) -> None:
+def indo_pakistani_war(d: Data, play: Play) -> None:
     """Indo-Pakistani War: the player chooses India or Pakistan to be
     invaded by the other, then rolls, -1 per adjacent country the enemy
     controls; 4-6 wins 2 VP and the enemy's influence there becomes the
     player's. +2 Military Ops for the player either way."""
-    ask(d, side, "target", _INDIA_PAKISTAN, "indo_pakistani_war", side=side)
+    side = play.side
+    ask(d, side, "target", _INDIA_PAKISTAN, "indo_pakistani_war", data={"side": side})
 
 
 @then("indo_pakistani_war")
@@ -204,16 +206,16 @@ def _indo_pakistani_war(d: Data, f: Frame, i: int) -> None:
 
 
 @event(26)
-def cia_created(d: Data, side: str) -> None:
+def cia_created(d: Data, play: Play) -> None:
     """CIA Created: the USSR shows its hand to the US, then the US conducts
     operations as if it played a 1-op card (modifiers apply; not for the
     Space Race)."""
-    reveal_hand(d, USSR, 26)
-    begin_ops(d, US, 26, ops=1)
+    reveal_hand(d, USSR, play.card)
+    begin_ops(d, US, play.card, ops=1)
 
 
 @event(27)
-def us_japan_mutual_defense_pact(d: Data, side: str) -> None:
+def us_japan_mutual_defense_pact(d: Data, play: Play) -> None:
     """US/Japan Mutual Defense Pact: the US adds just enough influence to
     control Japan. From now on the USSR may not coup or realign in Japan."""
     need = d["inf"][USSR][_JAPAN] + STABILITY[_JAPAN]
@@ -224,7 +226,7 @@ def us_japan_mutual_defense_pact(d: Data, side: str) -> None:
 
 
 @event(29)
-def east_european_unrest(d: Data, side: str) -> None:
+def east_european_unrest(d: Data, play: Play) -> None:
     """East European Unrest: the US removes 1 USSR influence from each of 3
     different Eastern European countries; 2 from each in the Late War."""
     per = 2 if d["turn"] >= LATE_WAR_TURN else 1
@@ -233,7 +235,8 @@ def east_european_unrest(d: Data, side: str) -> None:
 
 def _east_european_unrest_next(d: Data, left: int, per: int, done: list[int]) -> None:
     options = [i for i in _EASTERN_EUROPE if d["inf"][USSR][i] and i not in done]
-    if left > 0 and not ask(d, US, "target", options, "east_european_unrest", left=left, per=per, done=done):
+    if left > 0 and not ask(d, US, "target", options, "east_european_unrest",
+                            data={"left": left, "per": per, "done": done}):
         log(d, "twilight.card.east_european_unrest.none")
 
 
@@ -247,10 +250,10 @@ def _east_european_unrest(d: Data, f: Frame, i: int) -> None:
 
 
 @event(31)
-def red_scare_purge(d: Data, side: str) -> None:
+def red_scare_purge(d: Data, play: Play) -> None:
     """Red Scare/Purge: for the rest of the turn every card the player's
     opponent plays for operations is worth 1 op less (never below 1)."""
-    opp = OPPONENT[side]
+    opp = OPPONENT[play.side]
     current = d["effects"].get(effect.RED_SCARE_PURGE)
     # Played by both sides in one turn (SALT can bring it back): both suffer.
     victim = "both" if current is not None and current["side"] != opp else opp
@@ -259,7 +262,7 @@ def red_scare_purge(d: Data, side: str) -> None:
 
 
 @event(33)
-def de_stalinization(d: Data, side: str) -> None:
+def de_stalinization(d: Data, play: Play) -> None:
     """De-Stalinization: the USSR may take up to 4 of its influence off the
     board, one point at a time from any countries, then puts every point taken
     into countries the US does not control, at most 2 per country."""
@@ -269,7 +272,7 @@ def de_stalinization(d: Data, side: str) -> None:
 def _de_stalinization_next(d: Data, moved: int) -> None:
     options = [i for i in range(N_COUNTRIES) if d["inf"][USSR][i]] if moved < 4 else []
     if options:
-        ask(d, USSR, "target", options, "de_stalinization", optional=True, moved=moved)
+        ask(d, USSR, "target", options, "de_stalinization", optional=True, data={"moved": moved})
         return
     _de_stalinization_place(d, moved)
 
@@ -295,7 +298,7 @@ def _de_stalinization_place(d: Data, moved: int) -> None:
 
 
 @event(35)
-def formosan_resolution(d: Data, side: str) -> None:
+def formosan_resolution(d: Data, play: Play) -> None:
     """Formosan Resolution: while in effect, Taiwan counts as a battleground
     when Asia is scored (scoring card or final scoring) if the US controls
     it; nowhere else. It ends when the US plays The China Card (see the

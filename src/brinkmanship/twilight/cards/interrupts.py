@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import CARD_OPS, CARD_SIDE, OPPONENT, SCORING
-from brinkmanship.twilight.events import EVENTS, event, then
+from brinkmanship.twilight.events import REGISTRY, event, then
 from brinkmanship.twilight.rules import (
     US,
     USSR,
@@ -46,8 +47,6 @@ Frame = dict[str, Any]
 _UN_INTERVENTION = 32
 _MISSILE_ENVY = 49
 _OPEC = 61
-_GRAIN_SALES = 67
-_DEFECTORS = 103
 _U2_INCIDENT = 60
 _ASK_NOT = 77
 
@@ -62,12 +61,13 @@ def _played_by(d: Data, card: int) -> str | None:
 
 
 @event(32)
-def un_intervention(d: Data, side: str) -> bool | None:
+def un_intervention(d: Data, play: Play) -> bool | None:
     """UN Intervention: played together with a card from the player's hand
     that carries the opponent's event. That event is cancelled (the card is
     discarded, even if starred) and the player conducts operations with the
     card's ops value. Never in the headline phase. If U2 Incident was played
     this turn, the USSR gains 1 VP."""
+    side = play.side
     opp = OPPONENT[side]
     partners = sorted(c for c in d["hands"][side] if CARD_SIDE[c] == opp)
     if d["ar"] == 0 or not partners:
@@ -77,7 +77,7 @@ def un_intervention(d: Data, side: str) -> bool | None:
         end_effect(d, effect.U2_INCIDENT)
         if d["over"]:
             return None
-    ask(d, side, "ops", partners, "un_intervention", side=side)
+    ask(d, side, "ops", partners, "un_intervention", data={"side": side})
     return None
 
 
@@ -94,7 +94,7 @@ def _un_intervention(d: Data, f: Frame, c: int) -> None:
 
 
 @event(103)
-def defectors(d: Data, side: str) -> None:
+def defectors(d: Data, play: Play) -> None:
     """Defectors: a US headline of Defectors cancels the USSR headline before
     either resolves (done at the reveal; here too when the event fires in
     the headline phase while the USSR headline is still waiting, as when
@@ -102,14 +102,14 @@ def defectors(d: Data, side: str) -> None:
     gives the US 1 VP."""
     if d["ar"] == 0:
         if d["headline"][USSR]:
-            cancel_headline(d, USSR, _DEFECTORS)
+            cancel_headline(d, USSR, play.card)
         return
-    if _played_by(d, _DEFECTORS) == USSR:
-        gain_vp(d, US, 1, _DEFECTORS)
+    if _played_by(d, play.card) == USSR:
+        gain_vp(d, US, 1, play.card)
 
 
 @event(42)
-def quagmire(d: Data, side: str) -> None:
+def quagmire(d: Data, play: Play) -> None:
     """Quagmire: the US is trapped. From its next action round on, instead
     of playing a card it discards one worth 2+ ops (after modifiers; not The
     China Card, not a scoring card) and rolls: 1-4 frees it. With no such
@@ -121,19 +121,20 @@ def quagmire(d: Data, side: str) -> None:
 
 
 @event(44)
-def bear_trap(d: Data, side: str) -> None:
+def bear_trap(d: Data, play: Play) -> None:
     """Bear Trap: the USSR is trapped, as the US is by Quagmire."""
     add_effect(d, effect.BEAR_TRAP, "game")
     log(d, "twilight.card.bear_trap.effect")
 
 
 @event(49)
-def missile_envy(d: Data, side: str) -> bool | None:
+def missile_envy(d: Data, play: Play) -> bool | None:
     """Missile Envy: the opponent gives the player its highest-ops card
     (printed value; it picks among ties; never The China Card) and takes
     Missile Envy, which it must play for ops in its next action round. The
     card received is played at once: its event if it is the player's or a
     Neutral card, its ops (no event) if it carries the opponent's event."""
+    side = play.side
     opp = OPPONENT[side]
     hand = d["hands"][opp]
     if not hand:
@@ -144,7 +145,7 @@ def missile_envy(d: Data, side: str) -> bool | None:
     if len(top) == 1:
         _envy_swap(d, side, top[0])
     else:
-        ask(d, opp, "pick", top, "missile_envy", side=side)
+        ask(d, opp, "pick", top, "missile_envy", data={"side": side})
     return None
 
 
@@ -178,7 +179,7 @@ def _envy_swap(d: Data, side: str, c: int) -> None:
 
 
 @event(50)
-def we_will_bury_you(d: Data, side: str) -> None:
+def we_will_bury_you(d: Data, play: Play) -> None:
     """We Will Bury You: DEFCON falls by 1. As the US starts its next action
     round the USSR gains 3 VP, before anything the US scores, unless the US
     plays UN Intervention as an event in that round."""
@@ -189,15 +190,15 @@ def we_will_bury_you(d: Data, side: str) -> None:
 
 
 @event(60)
-def u2_incident(d: Data, side: str) -> None:
+def u2_incident(d: Data, play: Play) -> None:
     """U2 Incident: the USSR gains 1 VP, and 1 more if UN Intervention is
     played as an event later this turn (by either side)."""
     add_effect(d, effect.U2_INCIDENT, "turn")
-    gain_vp(d, USSR, 1, _U2_INCIDENT)
+    gain_vp(d, USSR, 1, play.card)
 
 
 @event(59)
-def flower_power(d: Data, side: str) -> None:
+def flower_power(d: Data, play: Play) -> None:
     """Flower Power: from now on the USSR gains 2 VP each time the US plays a
     war card (Arab-Israeli, Korean, Brush, Indo-Pakistani, Iran-Iraq War) as
     an event or for ops, not to the Space Race. An Evil Empire ends it and
@@ -207,28 +208,28 @@ def flower_power(d: Data, side: str) -> None:
 
 
 @event(97)
-def an_evil_empire(d: Data, side: str) -> None:
+def an_evil_empire(d: Data, play: Play) -> None:
     """An Evil Empire: Flower Power ends and may no longer be played as an
     event; the US gains 1 VP."""
     end_effect(d, effect.FLOWER_POWER)
     add_effect(d, effect.AN_EVIL_EMPIRE, "game", blocks=[59])
-    gain_vp(d, US, 1, 97)
+    gain_vp(d, US, 1, play.card)
 
 
 @event(40)
-def cuban_missile_crisis(d: Data, side: str) -> None:
+def cuban_missile_crisis(d: Data, play: Play) -> None:
     """Cuban Missile Crisis: DEFCON is set to 2. For the rest of the turn a
     coup by the player's opponent loses the game at once, unless that side
     first ends the crisis by removing 2 of its influence from Cuba (USSR) or
     from West Germany or Turkey (US), offered in its action round."""
     change_defcon(d, 2 - d["defcon"], d["phasing"])
-    threatened = OPPONENT[side]
+    threatened = OPPONENT[play.side]
     add_effect(d, effect.CUBAN_MISSILE_CRISIS, "turn", side=threatened)
     log(d, "twilight.card.cuban_missile_crisis.effect", side=threatened)
 
 
 @event(86)
-def north_sea_oil(d: Data, side: str) -> None:
+def north_sea_oil(d: Data, play: Play) -> None:
     """North Sea Oil: OPEC may no longer be played as an event, and the US
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
@@ -237,7 +238,7 @@ def north_sea_oil(d: Data, side: str) -> None:
 
 
 @event(106)
-def norad(d: Data, side: str) -> None:
+def norad(d: Data, play: Play) -> None:
     """NORAD: from now on, at the end of each action round in which DEFCON
     moved to 2, the US, if it controls Canada, may add 1 influence to a
     country that already holds US influence. Quagmire ends it."""
@@ -246,7 +247,7 @@ def norad(d: Data, side: str) -> None:
 
 
 @event(67)
-def grain_sales_to_soviets(d: Data, side: str) -> None:
+def grain_sales_to_soviets(d: Data, play: Play) -> None:
     """Grain Sales to Soviets: the US takes a card at random from the USSR
     hand (never The China Card) and either plays it as its own (its event if
     US or Neutral; for ops otherwise, a USSR event then happening as usual)
@@ -255,7 +256,7 @@ def grain_sales_to_soviets(d: Data, side: str) -> None:
     hand = d["hands"][USSR]
     if not hand:
         log(d, "twilight.card.grain_sales_to_soviets.no_card")
-        begin_ops(d, US, _GRAIN_SALES)
+        begin_ops(d, US, play.card)
         return
     c = hand[rng.randbelow(d, len(hand))]
     hand.remove(c)
@@ -264,11 +265,11 @@ def grain_sales_to_soviets(d: Data, side: str) -> None:
     d["reveals"] += 1
     # Taken at random and maybe given back: a spectator may not learn it.
     log(d, "twilight.card.grain_sales_to_soviets.take", to=US, card=c)
-    push(d, {"f": "action", "p": US, "extra": False, "only": c, "ret": _GRAIN_SALES})
+    push(d, {"f": "action", "p": US, "extra": False, "only": c, "ret": play.card})
 
 
 @event(85)
-def star_wars(d: Data, side: str) -> bool | None:
+def star_wars(d: Data, play: Play) -> bool | None:
     """Star Wars: only while the US is ahead on the Space Race. The US picks
     a non-scoring card from the discard pile and plays it for its event at
     once (a USSR card's event happens for the USSR); the card then leaves
@@ -276,7 +277,7 @@ def star_wars(d: Data, side: str) -> bool | None:
     if d["space"][US] <= d["space"][USSR]:
         return False
     options = sorted(c for c in set(d["discard"])
-                     if not SCORING[c] and c in EVENTS and not event_blocked(d, c))
+                     if not SCORING[c] and c in REGISTRY.events and not event_blocked(d, c))
     if not options:
         log(d, "twilight.card.star_wars.none")
         return False
@@ -291,11 +292,11 @@ def _star_wars(d: Data, f: Frame, c: int) -> None:
     log(d, "twilight.card.star_wars.take", card=c)
     flower_power_check(d, US, c)
     if not d["over"]:
-        play_event(d, USSR if CARD_SIDE[c] == USSR else US, c)
+        play_event(d, USSR if CARD_SIDE[c] == USSR else US, c, by=US)
 
 
 @event(77)
-def ask_not(d: Data, side: str) -> None:
+def ask_not(d: Data, play: Play) -> None:
     """Ask Not What Your Country Can Do For You: the US discards any number
     of cards from its hand (scoring cards too; one at a time, ``pass`` to
     stop), then draws as many from the draw pile."""
@@ -303,7 +304,7 @@ def ask_not(d: Data, side: str) -> None:
     if not hand:
         log(d, "twilight.card.ask_not_what_your_country_can_do_for_you.no_card")
         return
-    ask(d, US, "discard", sorted(hand), "ask_not", optional=True, count=0)
+    ask(d, US, "discard", sorted(hand), "ask_not", optional=True, data={"count": 0})
 
 
 @then("ask_not")
@@ -314,7 +315,7 @@ def _ask_not(d: Data, f: Frame, c: int | None) -> None:
         discard_from_hand(d, US, c, _ASK_NOT)
         n += 1
         if hand:
-            ask(d, US, "discard", sorted(hand), "ask_not", optional=True, count=n)
+            ask(d, US, "discard", sorted(hand), "ask_not", optional=True, data={"count": n})
             return
     drawn = 0
     known = d["known"][USSR]

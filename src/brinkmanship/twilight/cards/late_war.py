@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.events import Play
 from brinkmanship.core.frames import end_game
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
@@ -65,7 +66,7 @@ _REALIGN = OPTIONS.index("realign")
 
 
 @event(82)
-def iranian_hostage_crisis(d: Data, side: str) -> None:
+def iranian_hostage_crisis(d: Data, play: Play) -> None:
     """Iranian Hostage Crisis: all US influence leaves Iran and the USSR
     adds 2 there. For the rest of the game, Terrorism played by the USSR
     makes the US discard 2 random cards instead of 1."""
@@ -76,7 +77,7 @@ def iranian_hostage_crisis(d: Data, side: str) -> None:
 
 
 @event(83)
-def the_iron_lady(d: Data, side: str) -> None:
+def the_iron_lady(d: Data, play: Play) -> None:
     """The Iron Lady: the USSR gets 1 influence in Argentina, all USSR
     influence leaves the UK, and the US gains 1 VP. Socialist Governments
     may no longer be played as an event."""
@@ -84,22 +85,22 @@ def the_iron_lady(d: Data, side: str) -> None:
     d["inf"][USSR][_UK] = 0
     add_effect(d, effect.THE_IRON_LADY, "game", blocks=[_SOCIALIST_GOVERNMENTS])
     log(d, "twilight.card.the_iron_lady.influence")
-    gain_vp(d, US, 1, 83)
+    gain_vp(d, US, 1, play.card)
 
 
 @event(84)
-def reagan_bombs_libya(d: Data, side: str) -> None:
+def reagan_bombs_libya(d: Data, play: Play) -> None:
     """Reagan Bombs Libya: the US gains 1 VP per 2 USSR influence in Libya
     (rounded down)."""
     n = d["inf"][USSR][_LIBYA] // 2
     if n:
-        gain_vp(d, US, n, 84)
+        gain_vp(d, US, n, play.card)
     else:
         log(d, "twilight.card.reagan_bombs_libya.none")
 
 
 @event(87)
-def the_reformer(d: Data, side: str) -> None:
+def the_reformer(d: Data, play: Play) -> None:
     """The Reformer: the USSR adds 4 influence in Europe, at most 2 per
     country, or 6 if it leads on VP as the event happens. For the rest of
     the game the USSR may not coup in Europe (realignments stay allowed),
@@ -111,7 +112,7 @@ def the_reformer(d: Data, side: str) -> None:
 
 
 @event(88)
-def marine_barracks_bombing(d: Data, side: str) -> None:
+def marine_barracks_bombing(d: Data, play: Play) -> None:
     """Marine Barracks Bombing: all US influence leaves Lebanon, then the
     USSR removes 2 more US influence anywhere in the Middle East."""
     d["inf"][US][_LEBANON] = 0
@@ -120,37 +121,37 @@ def marine_barracks_bombing(d: Data, side: str) -> None:
 
 
 @event(89)
-def soviets_shoot_down_kal_007(d: Data, side: str) -> None:
+def soviets_shoot_down_kal_007(d: Data, play: Play) -> None:
     """Soviets Shoot Down KAL-007: DEFCON falls by 1 and the US gains 2 VP;
     then, if the US controls South Korea, it places influence or realigns
     (no coup) as if it had played a 4-ops card."""
     change_defcon(d, -1, d["phasing"])
     if d["over"]:
         return
-    gain_vp(d, US, 2, 89)
+    gain_vp(d, US, 2, play.card)
     if d["over"]:
         return
     if control(d, _SOUTH_KOREA) == US:
         log(d, "twilight.card.soviets_shoot_down_kal_007.operations")
-        begin_ops(d, US, 89, ops=4, kinds="pr")
+        begin_ops(d, US, play.card, ops=4, kinds="pr")
 
 
 @event(90)
-def glasnost(d: Data, side: str) -> None:
+def glasnost(d: Data, play: Play) -> None:
     """Glasnost: the USSR gains 2 VP and DEFCON improves by 1; then, if The
     Reformer is in effect, the USSR places influence or realigns (no coup) as
     if it had played a 4-ops card."""
-    gain_vp(d, USSR, 2, 90)
+    gain_vp(d, USSR, 2, play.card)
     if d["over"]:
         return
-    change_defcon(d, +1, side)
+    change_defcon(d, +1, play.side)
     if has_effect(d, effect.THE_REFORMER):
         log(d, "twilight.card.glasnost.operations")
-        begin_ops(d, USSR, 90, ops=4, kinds="pr")
+        begin_ops(d, USSR, play.card, ops=4, kinds="pr")
 
 
 @event(91)
-def ortega_elected_in_nicaragua(d: Data, side: str) -> None:
+def ortega_elected_in_nicaragua(d: Data, play: Play) -> None:
     """Ortega Elected in Nicaragua: all US influence leaves Nicaragua; then
     the USSR may make one free coup (no DEFCON region limit, no Military
     Ops) with this card's ops in Honduras, Costa Rica or Cuba. A coup in
@@ -173,10 +174,11 @@ def _ortega_coup(d: Data, f: Frame, i: int | None) -> None:
 
 
 @event(92)
-def terrorism(d: Data, side: str) -> None:
+def terrorism(d: Data, play: Play) -> None:
     """Terrorism: the player's opponent discards 1 card drawn at random from
     its hand (never The China Card), with no event; 2 cards when the USSR
     plays it against the US while Iranian Hostage Crisis is in effect."""
+    side = play.side
     victim = OPPONENT[side]
     n = 2 if side == USSR and has_effect(d, effect.IRANIAN_HOSTAGE_CRISIS) else 1
     for _ in range(n):
@@ -184,11 +186,11 @@ def terrorism(d: Data, side: str) -> None:
         if not hand:
             log(d, "twilight.card.terrorism.no_card", side=victim)
             return
-        discard_from_hand(d, victim, hand[rng.randbelow(d, len(hand))], 92)
+        discard_from_hand(d, victim, hand[rng.randbelow(d, len(hand))], play.card)
 
 
 @event(93)
-def iran_contra_scandal(d: Data, side: str) -> None:
+def iran_contra_scandal(d: Data, play: Play) -> None:
     """Iran-Contra Scandal: for the rest of the turn US realignment rolls
     get -1."""
     add_effect(d, effect.IRAN_CONTRA_SCANDAL, "turn")
@@ -196,7 +198,7 @@ def iran_contra_scandal(d: Data, side: str) -> None:
 
 
 @event(94)
-def chernobyl(d: Data, side: str) -> None:
+def chernobyl(d: Data, play: Play) -> None:
     """Chernobyl: the US names a region; for the rest of the turn the USSR
     may not place influence there with operations (events, coups and
     realignments are not affected)."""
@@ -211,7 +213,7 @@ def _chernobyl_region(d: Data, f: Frame, option: int) -> None:
 
 
 @event(95)
-def latin_american_debt_crisis(d: Data, side: str) -> None:
+def latin_american_debt_crisis(d: Data, play: Play) -> None:
     """Latin American Debt Crisis: the US may discard a card worth at least
     3 ops (after ops modifiers); if it does not, the USSR doubles its
     influence in 2 South American countries of its choice."""
@@ -239,7 +241,7 @@ def _debt_crisis_double(d: Data, first: int) -> None:
         if first < 0:
             log(d, "twilight.card.latin_american_debt_crisis.no_influence")
         return
-    ask(d, USSR, "target", targets, "latin_american_debt_crisis_double", first=first)
+    ask(d, USSR, "target", targets, "latin_american_debt_crisis_double", data={"first": first})
 
 
 @then("latin_american_debt_crisis_double")
@@ -252,7 +254,7 @@ def _debt_crisis_doubled(d: Data, f: Frame, i: int) -> None:
 
 
 @event(96)
-def tear_down_this_wall(d: Data, side: str) -> None:
+def tear_down_this_wall(d: Data, play: Play) -> None:
     """Tear Down This Wall: Willy Brandt ends and may no longer be played
     as an event; the US adds 3 influence in East Germany. Then the US may
     make one free coup or free realignments in Europe with this card's ops
@@ -277,12 +279,12 @@ def _tear_down_this_wall_ops(d: Data, f: Frame, option: int | None) -> None:
 
 
 @event(98)
-def aldrich_ames_remix(d: Data, side: str) -> None:
+def aldrich_ames_remix(d: Data, play: Play) -> None:
     """Aldrich Ames Remix: the US plays with its hand shown to the USSR for
     the rest of the turn; the USSR picks one card of the US hand, which is
     discarded with no event."""
     add_effect(d, effect.ALDRICH_AMES_REMIX, "turn")
-    reveal_hand(d, US, 98)
+    reveal_hand(d, US, play.card)
     if not ask(d, USSR, "discard", sorted(d["hands"][US]), "aldrich_ames_remix"):
         log(d, "twilight.card.aldrich_ames_remix.no_card")
 
@@ -293,25 +295,26 @@ def _aldrich_ames_discard(d: Data, f: Frame, card: int) -> None:
 
 
 @event(99)
-def pershing_ii_deployed(d: Data, side: str) -> None:
+def pershing_ii_deployed(d: Data, play: Play) -> None:
     """Pershing II Deployed: the USSR gains 1 VP, then removes 1 US
     influence from each of 3 different Western European countries (fewer if
     fewer hold US influence)."""
-    gain_vp(d, USSR, 1, 99)
+    gain_vp(d, USSR, 1, play.card)
     if not d["over"]:
         push_influence(d, "remove", USSR, US, 3, _WESTERN_EUROPE, max_per=1)
 
 
 @event(100)
-def wargames(d: Data, side: str) -> bool | None:
+def wargames(d: Data, play: Play) -> bool | None:
     """Wargames: only at DEFCON 2. The player may end the game at once: the
     opponent first gains 6 VP, then the VP marker decides (no final
     scoring; 0 is a draw). The player may also decline (the card is still
     removed)."""
+    side = play.side
     if d["defcon"] != 2:
         log(d, "twilight.card.wargames.not_defcon_2")
         return False
-    ask(d, side, "yesno", [], "wargames", player=side)
+    ask(d, side, "yesno", [], "wargames", data={"player": side})
     return None
 
 
@@ -335,7 +338,7 @@ def _wargames(d: Data, f: Frame, yes: bool) -> None:
 
 
 @event(101)
-def solidarity(d: Data, side: str) -> bool | None:
+def solidarity(d: Data, play: Play) -> bool | None:
     """Solidarity: only while John Paul II Elected Pope is in effect, the US
     adds 3 influence in Poland."""
     if not has_effect(d, effect.JOHN_PAUL_II_ELECTED_POPE):
@@ -347,11 +350,12 @@ def solidarity(d: Data, side: str) -> bool | None:
 
 
 @event(102)
-def iran_iraq_war(d: Data, side: str) -> None:
+def iran_iraq_war(d: Data, play: Play) -> None:
     """Iran-Iraq War: the player invades Iran or Iraq. Roll, -1 per
     adjacent country the opponent controls; 4-6 wins 2 VP and all opponent
     influence there becomes the player's. +2 Military Ops either way."""
-    ask(d, side, "target", [_IRAQ, _IRAN], "iran_iraq_war", player=side)
+    side = play.side
+    ask(d, side, "target", [_IRAQ, _IRAN], "iran_iraq_war", data={"player": side})
 
 
 @then("iran_iraq_war")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
@@ -59,13 +60,14 @@ _MUSLIM_COUNTRIES = sorted(INDEX[n] for n in (
 # #36 Brush War
 # ---------------------------------------------------------------------------
 @event(36)
-def brush_war(d: Data, side: str) -> bool | None:
+def brush_war(d: Data, play: Play) -> bool | None:
     """Brush War: the player attacks any country of stability 1 or 2,
     whatever the DEFCON. The roll loses 1 per adjacent country the enemy
     controls (its superpower space counts); 3-6 wins 1 VP and turns the
     enemy influence there into the player's. +3 Military Ops either way.
     The USSR may not attack a US-controlled European country under NATO
     (unless De Gaulle or Willy Brandt took that country out of NATO)."""
+    side = play.side
     # A war is not a coup: of the coup/realignment shields only NATO (with
     # its exemptions) applies, which is what ``protected`` checks for a
     # realignment (The Reformer bans coups only).
@@ -82,20 +84,21 @@ def _brush_war(d: Data, f: Frame, i: int) -> None:
 # #39 Arms Race, #48 Kitchen Debates
 # ---------------------------------------------------------------------------
 @event(39)
-def arms_race(d: Data, side: str) -> bool | None:
+def arms_race(d: Data, play: Play) -> bool | None:
     """Arms Race: if the player has more Military Operations this turn than
     the opponent, it gains 1 VP, or 3 VP if it has also reached the number
     the current DEFCON requires. The opponent's requirement does not matter."""
+    side = play.side
     mine = d["milops"][side]
     if mine <= d["milops"][OPPONENT[side]]:
         log(d, "twilight.card.arms_race.not_ahead", side=side)
         return False
-    gain_vp(d, side, 3 if mine >= d["defcon"] else 1, 39)
+    gain_vp(d, side, 3 if mine >= d["defcon"] else 1, play.card)
     return None
 
 
 @event(48)
-def kitchen_debates(d: Data, side: str) -> bool | None:
+def kitchen_debates(d: Data, play: Play) -> bool | None:
     """Kitchen Debates: if the US controls more battleground countries than
     the USSR, the US gains 2 VP; otherwise nothing happens (and the card is
     discarded, not removed)."""
@@ -108,7 +111,7 @@ def kitchen_debates(d: Data, side: str) -> bool | None:
     if count[US] <= count[USSR]:
         log(d, "twilight.card.kitchen_debates.not_ahead", us=count[US], ussr=count[USSR])
         return False
-    gain_vp(d, US, 2, 48)
+    gain_vp(d, US, 2, play.card)
     return None
 
 
@@ -116,7 +119,7 @@ def kitchen_debates(d: Data, side: str) -> bool | None:
 # Turn-long effects: #41 Nuclear Subs, #51 Brezhnev Doctrine, #43 SALT
 # ---------------------------------------------------------------------------
 @event(41)
-def nuclear_subs(d: Data, side: str) -> None:
+def nuclear_subs(d: Data, play: Play) -> None:
     """Nuclear Subs: for the rest of the turn, US coups in battleground
     countries do not lower DEFCON (events still do; no protection from the
     Cuban Missile Crisis)."""
@@ -125,7 +128,7 @@ def nuclear_subs(d: Data, side: str) -> None:
 
 
 @event(51)
-def brezhnev_doctrine(d: Data, side: str) -> None:
+def brezhnev_doctrine(d: Data, play: Play) -> None:
     """Brezhnev Doctrine: for the rest of the turn, cards the USSR plays for
     operations get +1 op (never above 4)."""
     add_effect(d, effect.BREZHNEV_DOCTRINE, "turn")
@@ -133,7 +136,7 @@ def brezhnev_doctrine(d: Data, side: str) -> None:
 
 
 @event(43)
-def salt_negotiations(d: Data, side: str) -> None:
+def salt_negotiations(d: Data, play: Play) -> None:
     """SALT Negotiations: DEFCON improves by 2; for the rest of the turn
     every coup roll gets -1. The player may also take one non-scoring card
     from the discard pile into hand, showing it to the opponent."""
@@ -142,7 +145,7 @@ def salt_negotiations(d: Data, side: str) -> None:
     log(d, "twilight.card.salt_negotiations.effect")
     options = sorted(c for c in d["discard"] if not SCORING[c])
     if options:
-        ask(d, side, "pick", options, "salt_negotiations", optional=True)
+        ask(d, play.side, "pick", options, "salt_negotiations", optional=True)
 
 
 @then("salt_negotiations")
@@ -172,7 +175,7 @@ def _summit_bonus(d: Data, side: str) -> int:
 
 
 @event(45)
-def summit(d: Data, side: str) -> None:
+def summit(d: Data, play: Play) -> None:
     """Summit: both sides roll a die (USSR first) and add 1 per region they
     dominate or control. The higher total gains 2 VP and may move DEFCON
     one step either way or leave it; a tie does nothing."""
@@ -181,7 +184,7 @@ def summit(d: Data, side: str) -> None:
 
 @then("summit_ussr_roll")
 def _summit_ussr_roll(d: Data, f: Frame, roll: int) -> None:
-    roll_for(d, "summit_us_roll", ussr_roll=roll)
+    roll_for(d, "summit_us_roll", data={"ussr_roll": roll})
 
 
 @then("summit_us_roll")
@@ -214,10 +217,11 @@ def _set_defcon(d: Data, level: int, code: str, chooser: str) -> None:
 
 
 @event(46)
-def how_i_learned_to_stop_worrying(d: Data, side: str) -> None:
+def how_i_learned_to_stop_worrying(d: Data, play: Play) -> None:
     """How I Learned to Stop Worrying: the player sets DEFCON to any level
     from 1 to 5 (1 is nuclear war: the phasing player loses) and is credited
     5 Military Operations for this turn."""
+    side = play.side
     add_milops(d, side, 5)
     log(d, "twilight.card.how_i_learned_to_stop_worrying.milops", side=side)
     ask(d, side, "choose", _DEFCON, "how_i_learned")
@@ -232,13 +236,13 @@ def _how_i_learned(d: Data, f: Frame, option: int) -> None:
 # #47 Junta
 # ---------------------------------------------------------------------------
 @event(47)
-def junta(d: Data, side: str) -> None:
+def junta(d: Data, play: Play) -> None:
     """Junta: the player adds 2 influence to one Central or South American
     country, then may make one free coup, or free realignments, in Central
     or South America with this card's ops (modifiers apply; free: no DEFCON
     region limit and no Military Operations, but a battleground coup still
     lowers DEFCON)."""
-    ask(d, side, "target", _LATIN_AMERICA, "junta_country")
+    ask(d, play.side, "target", _LATIN_AMERICA, "junta_country")
 
 
 @then("junta_country")
@@ -276,7 +280,7 @@ def _add(d: Data, side: str, name: str, n: int, code: str) -> None:
 
 
 @event(52)
-def portuguese_empire_crumbles(d: Data, side: str) -> None:
+def portuguese_empire_crumbles(d: Data, play: Play) -> None:
     """Portuguese Empire Crumbles: the USSR adds 2 influence to Angola and 2
     to the SE African States."""
     _add(d, USSR, "Angola", 2, "twilight.card.portuguese_empire_crumbles.influence")
@@ -284,7 +288,7 @@ def portuguese_empire_crumbles(d: Data, side: str) -> None:
 
 
 @event(53)
-def south_african_unrest(d: Data, side: str) -> None:
+def south_african_unrest(d: Data, play: Play) -> None:
     """South African Unrest: the USSR either adds 2 influence to South
     Africa, or adds 1 there and 2 more among its neighbours (Angola,
     Botswana), split as it likes."""
@@ -301,23 +305,23 @@ def _south_african_unrest(d: Data, f: Frame, option: int) -> None:
 
 
 @event(54)
-def allende(d: Data, side: str) -> None:
+def allende(d: Data, play: Play) -> None:
     """Allende: the USSR adds 2 influence to Chile."""
     _add(d, USSR, "Chile", 2, "twilight.card.allende.influence")
 
 
 @event(55)
-def willy_brandt(d: Data, side: str) -> None:
+def willy_brandt(d: Data, play: Play) -> None:
     """Willy Brandt: the USSR gains 1 VP and adds 1 influence to West
     Germany; from now on NATO does not protect West Germany (until Tear
     Down This Wall cancels this, which also forbids this event)."""
-    gain_vp(d, USSR, 1, 55)
+    gain_vp(d, USSR, 1, play.card)
     _add(d, USSR, "West Germany", 1, "twilight.card.willy_brandt.influence")
     add_effect(d, effect.WILLY_BRANDT, "game")
 
 
 @event(56)
-def muslim_revolution(d: Data, side: str) -> None:
+def muslim_revolution(d: Data, play: Play) -> None:
     """Muslim Revolution: the USSR removes all US influence from 2 of Sudan,
     Iran, Iraq, Egypt, Libya, Saudi Arabia, Syria and Jordan."""
     _muslim_revolution_next(d, 2)
@@ -325,7 +329,7 @@ def muslim_revolution(d: Data, side: str) -> None:
 
 def _muslim_revolution_next(d: Data, left: int) -> None:
     options = [i for i in _MUSLIM_COUNTRIES if d["inf"][US][i]]
-    if not ask(d, USSR, "target", options, "muslim_revolution", left=left):
+    if not ask(d, USSR, "target", options, "muslim_revolution", data={"left": left}):
         log(d, "twilight.card.muslim_revolution.none_left")
 
 
@@ -342,15 +346,15 @@ def _muslim_revolution(d: Data, f: Frame, i: int) -> None:
 # #57 ABM Treaty, #58 Cultural Revolution
 # ---------------------------------------------------------------------------
 @event(57)
-def abm_treaty(d: Data, side: str) -> None:
+def abm_treaty(d: Data, play: Play) -> None:
     """ABM Treaty: DEFCON improves by 1, then the player conducts operations
     as if it had played a 4-ops card (modifiers apply; no Space Race)."""
     change_defcon(d, +1, d["phasing"])
-    begin_ops(d, side, 57, ops=4)
+    begin_ops(d, play.side, play.card, ops=4)
 
 
 @event(58)
-def cultural_revolution(d: Data, side: str) -> None:
+def cultural_revolution(d: Data, play: Play) -> None:
     """Cultural Revolution: if the US holds The China Card, the USSR takes
     it face up; if the USSR holds it, the USSR gains 1 VP."""
     if d["china"] == US:
@@ -358,4 +362,4 @@ def cultural_revolution(d: Data, side: str) -> None:
         d["china_up"] = True
         log(d, "twilight.card.cultural_revolution.china")
     else:
-        gain_vp(d, USSR, 1, 58)
+        gain_vp(d, USSR, 1, play.card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     ADJACENT,
@@ -51,7 +52,7 @@ def _scoring_region(card: int) -> str:
 
 
 @event(104)
-def the_cambridge_five(d: Data, side: str) -> bool | None:
+def the_cambridge_five(d: Data, play: Play) -> bool | None:
     """The Cambridge Five (not during the Late War): the US shows the
     scoring cards in its hand; if there are any, the USSR picks one and adds
     1 influence to a country of the region it scores."""
@@ -85,7 +86,7 @@ def _cambridge_five_place(d: Data, card: int) -> None:
 
 
 @event(105)
-def special_relationship(d: Data, side: str) -> bool | None:
+def special_relationship(d: Data, play: Play) -> bool | None:
     """Special Relationship: only if the US controls the UK. With NATO in
     effect the US adds 2 influence to one Western European country and gains
     2 VP; without NATO it adds 1 influence to one country next to the UK."""
@@ -93,9 +94,9 @@ def special_relationship(d: Data, side: str) -> bool | None:
         log(d, "twilight.card.special_relationship.no_uk")
         return False
     if has_effect(d, effect.NATO):
-        ask(d, US, "target", _WESTERN_EUROPE, "special_relationship", amount=2)
+        ask(d, US, "target", _WESTERN_EUROPE, "special_relationship", data={"amount": 2})
     else:
-        ask(d, US, "target", list(ADJACENT[_UK]), "special_relationship", amount=1)
+        ask(d, US, "target", list(ADJACENT[_UK]), "special_relationship", data={"amount": 1})
     return None
 
 
@@ -109,7 +110,7 @@ def _special_relationship(d: Data, f: Frame, i: int) -> None:
 
 
 @event(107)
-def che(d: Data, side: str) -> None:
+def che(d: Data, play: Play) -> None:
     """Che: the USSR may coup a non-battleground country of Central America,
     South America or Africa with this card's ops (a normal coup: Military
     Ops count). If that coup removes US influence, the USSR may coup a
@@ -122,7 +123,7 @@ def _che_offer(d: Data, first: int) -> None:
     if not targets:
         log(d, "twilight.card.che.no_target")
         return
-    ask(d, USSR, "target", targets, "che", optional=True, first=first)
+    ask(d, USSR, "target", targets, "che", optional=True, data={"first": first})
 
 
 @then("che")
@@ -141,7 +142,7 @@ def _che_result(d: Data, f: Frame, removed: int) -> None:
 
 
 @event(108)
-def our_man_in_tehran(d: Data, side: str) -> bool | None:
+def our_man_in_tehran(d: Data, play: Play) -> bool | None:
     """Our Man in Tehran: only if the US controls a Middle East country. The
     US looks at the top 5 cards of the draw pile (the discard pile is
     reshuffled under them first if fewer are left), discards any of them,
@@ -163,7 +164,7 @@ def our_man_in_tehran(d: Data, side: str) -> bool | None:
         return None
     d["reveals"] += 1
     log(d, "twilight.card.our_man_in_tehran.look", n=len(top))
-    ask(d, US, "discard", top, "our_man_in_tehran", optional=True, cards=top)
+    ask(d, US, "discard", top, "our_man_in_tehran", optional=True, data={"cards": top})
     return None
 
 
@@ -177,14 +178,14 @@ def _our_man_in_tehran(d: Data, f: Frame, card: int | None) -> None:
         log(d, "twilight.card.our_man_in_tehran.discard", card=card)
         rest = [c for c in rest if c != card]
         if rest:
-            ask(d, US, "discard", rest, "our_man_in_tehran", optional=True, cards=rest)
+            ask(d, US, "discard", rest, "our_man_in_tehran", optional=True, data={"cards": rest})
             return
     rng.shuffle(d, d["deck"])
     log(d, "twilight.card.our_man_in_tehran.shuffle_back")
 
 
 @event(109)
-def yuri_and_samantha(d: Data, side: str) -> None:
+def yuri_and_samantha(d: Data, play: Play) -> None:
     """Yuri and Samantha: for the rest of the turn the USSR gains 1 VP each
     time the US attempts a coup."""
     add_effect(d, effect.YURI_AND_SAMANTHA, "turn")
@@ -192,7 +193,7 @@ def yuri_and_samantha(d: Data, side: str) -> None:
 
 
 @event(110)
-def awacs_sale_to_saudis(d: Data, side: str) -> None:
+def awacs_sale_to_saudis(d: Data, play: Play) -> None:
     """AWACS Sale to Saudis: the US adds 2 influence in Saudi Arabia; Muslim
     Revolution may no longer be played as an event."""
     d["inf"][US][_SAUDI_ARABIA] += 2

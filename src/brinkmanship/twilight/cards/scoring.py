@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import IN_REGION, NAMES
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
     US,
     USSR,
+    Data,
     ask,
     battleground,
     control,
@@ -29,20 +31,20 @@ _SHUTTLE_DIPLOMACY = 73
 
 
 @event(1)
-def asia_scoring(d: dict[str, Any], side: str) -> None:
+def asia_scoring(d: Data, play: Play) -> None:
     """Asia Scoring: presence 3, domination 7, control 9 (Southeast Asia is part of Asia).
     Shuttle Diplomacy applies (see ``_score_with_shuttle``)."""
     _score_with_shuttle(d, "Asia")
 
 
 @event(2)
-def europe_scoring(d: dict[str, Any], side: str) -> None:
+def europe_scoring(d: Data, play: Play) -> None:
     """Europe Scoring: presence 3, domination 7; Control of Europe wins the game."""
     score_region(d, "Europe")
 
 
 @event(3)
-def middle_east_scoring(d: dict[str, Any], side: str) -> None:
+def middle_east_scoring(d: Data, play: Play) -> None:
     """Middle East Scoring: presence 3, domination 5, control 7.
     Shuttle Diplomacy applies (see ``_score_with_shuttle``)."""
     _score_with_shuttle(d, "Middle East")
@@ -57,7 +59,7 @@ def _score_with_shuttle(d: dict[str, Any], region: str) -> None:
         score_region(d, region)
         return
     options = [i for i in IN_REGION[region] if battleground(d, i) and control(d, i) == USSR]
-    if not ask(d, US, "target", options, "shuttle_diplomacy", region=region):
+    if not ask(d, US, "target", options, "shuttle_diplomacy", data={"region": region}):
         _shuttle_diplomacy(d, {"data": {"region": region}}, -1)
 
 
@@ -74,24 +76,24 @@ def _shuttle_diplomacy(d: dict[str, Any], f: dict[str, Any], i: int) -> None:
 
 
 @event(37)
-def central_america_scoring(d: dict[str, Any], side: str) -> None:
+def central_america_scoring(d: Data, play: Play) -> None:
     """Central America Scoring: presence 1, domination 3, control 5."""
     score_region(d, "Central America")
 
 
 @event(38)
-def southeast_asia_scoring(d: dict[str, Any], side: str) -> None:
+def southeast_asia_scoring(d: Data, play: Play) -> None:
     """Southeast Asia Scoring: 1 VP per controlled country there, Thailand 2."""
     score_southeast_asia(d)
 
 
 @event(79)
-def africa_scoring(d: dict[str, Any], side: str) -> None:
+def africa_scoring(d: Data, play: Play) -> None:
     """Africa Scoring: presence 1, domination 4, control 6."""
     score_region(d, "Africa")
 
 
 @event(81)
-def south_america_scoring(d: dict[str, Any], side: str) -> None:
+def south_america_scoring(d: Data, play: Play) -> None:
     """South America Scoring: presence 2, domination 5, control 6."""
     score_region(d, "South America")

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from brinkmanship.core.frames import ApplyTable, FrameMachine, LegalTable, ProcTable, end_game
 from brinkmanship.twilight.actions import ROLLS
-from brinkmanship.twilight.events import EVENTS
 from brinkmanship.twilight.rules.effects import (
     TRAP_CARDS,
     TRAPS,
@@ -200,7 +199,6 @@ __all__ = [
     "CUBAN_MISSILE_CRISIS",
     "DEFECTORS",
     "EAGLE_BEAR_HAS_LANDED",
-    "EVENTS",
     "FLOWER_POWER",
     "LEGAL",
     "LEVEL_CODES",

@@ -16,7 +16,7 @@ from brinkmanship.core.actions import Action
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import EVENT
 from brinkmanship.twilight.board import ADJACENT, NAMES, OPPONENT, REGION, STARRED, SUPERPOWER
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.state import (
     BEAR_TRAP,
     FLOWER_POWER,
@@ -96,7 +96,7 @@ def _trap_escape(d: Data, f: Frame, roll: int) -> None:
         log(d, "twilight.trap.stays", card=TRAP_CARDS[trap], side=side, roll=roll)
 
 
-CONTINUATIONS["trap_escape"] = _trap_escape
+REGISTRY.add_continuation("trap_escape", _trap_escape)
 
 
 def expire_effects(d: Data, when: str) -> None:

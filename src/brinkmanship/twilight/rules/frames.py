@@ -9,14 +9,14 @@ plain data; the event resumes through a named continuation (``events.then``).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from brinkmanship.core.actions import Action
 from brinkmanship.core.log import Message, msg
 from brinkmanship.twilight.actions import CHOOSE, DISCARD, DONE, EVENT, NO, OPS, PASS, PICK, PLACE, REMOVE, TARGET, YES
 from brinkmanship.twilight.board import ADJACENT, NAMES, OPPONENT, SUPERPOWER
 from brinkmanship.twilight.data.setup import SPACE_BOXES
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.kinds import AskFrame, AskKind, EventRollFrame, InfluenceFrame
 from brinkmanship.twilight.rules.state import CHANCE, Data, Frame, add_milops, control, gain_vp, log, push, reason
 
@@ -77,7 +77,7 @@ ASK_TABLES: dict[str, tuple[Action, ...]] = {"target": TARGET, "pick": PICK, "di
 
 
 def ask(d: Data, chooser: str, kind: AskKind, options: list[int], then: str,
-        optional: bool = False, **data: Any) -> bool:
+        optional: bool = False, data: dict[str, Any] | None = None) -> bool:
     """Push a generic decision for an event and resume with continuation
     ``then`` (registered with ``events.then``) once it is answered.
 
@@ -85,20 +85,23 @@ def ask(d: Data, chooser: str, kind: AskKind, options: list[int], then: str,
     (a card, discarded by the continuation), ``"choose"`` (an option index of
     ``actions.OPTIONS``), ``"event"``/``"ops"`` (play a card that way) or
     ``"yesno"`` (options ignored). ``optional`` adds ``pass``. ``data`` is
-    kept in the frame for the continuation. Returns False (and pushes
+    kept (as a copy: the frame owns it) in the frame for the continuation,
+    ``{}`` when there is none. Returns False (and pushes
     nothing) when there is nothing to choose from and passing is not allowed.
     """
     if kind != "yesno" and not options and not optional:
         return False
     frame: AskFrame = {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
-                       "optional": optional, "data": data}
+                       "optional": optional, "data": dict(data) if data else {}}
     push(d, frame)
     return True
 
 
-def roll_for(d: Data, then: str, **data: Any) -> None:
-    """Ask chance for a die roll for an event; continuation ``then`` gets it."""
-    frame: EventRollFrame = {"f": "roll", "p": CHANCE, "why": "event", "then": then, "data": data}
+def roll_for(d: Data, then: str, data: dict[str, Any] | None = None) -> None:
+    """Ask chance for a die roll for an event; continuation ``then`` gets it
+    with ``data`` (copied into the frame, ``{}`` when None)."""
+    frame: EventRollFrame = {"f": "roll", "p": CHANCE, "why": "event", "then": then,
+                             "data": dict(data) if data else {}}
     push(d, frame)
 
 
@@ -121,7 +124,7 @@ def _apply_ask(d: Data, f: AskFrame, a: Action) -> None:
         answer = None
     else:
         answer = a.arg
-    CONTINUATIONS[f["then"]](d, cast(Frame, f), answer)  # continuations read any frame as a dict
+    REGISTRY.resume(d, f, answer)
 
 
 def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: int,
@@ -137,7 +140,8 @@ def war(d: Data, side: str, target: int, win: int, vp: int, milops: int, card: i
         penalty += 1
     add_milops(d, side, milops)
     log(d, "twilight.war.attack", card=card, side=side, country=NAMES[target], win=win, penalty=penalty)
-    roll_for(d, "war", side=side, target=target, win=win, vp=vp, penalty=penalty, card=card)
+    roll_for(d, "war", data={"side": side, "target": target, "win": win, "vp": vp, "penalty": penalty,
+                             "card": card})
 
 
 def _war_result(d: Data, f: Frame, roll: int) -> None:
@@ -157,7 +161,7 @@ def _war_result(d: Data, f: Frame, roll: int) -> None:
             side=side)
 
 
-CONTINUATIONS["war"] = _war_result
+REGISTRY.add_continuation("war", _war_result)
 
 
 def advance_space(d: Data, side: str, boxes: int, why: Message | int) -> None:

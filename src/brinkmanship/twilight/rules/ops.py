@@ -8,7 +8,7 @@ resolve them, and the Space Race attempt (6.4 of the Space Race, 9.0).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
@@ -18,7 +18,7 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import COUP, DONE, PLACE, REALIGN
 from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAMES, NEXT_TO, OPPONENT, REGION, STABILITY
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
-from brinkmanship.twilight.events import CONTINUATIONS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.effects import coup_die_modifier, protected, realign_modifier
 from brinkmanship.twilight.rules.kinds import CoupRollFrame, OpsFrame, RealignRollFrame, RollFrame
 from brinkmanship.twilight.rules.state import (
@@ -29,7 +29,6 @@ from brinkmanship.twilight.rules.state import (
     USSR,
     YURI_AND_SAMANTHA,
     Data,
-    Frame,
     add_milops,
     card_ops,
     change_defcon,
@@ -322,10 +321,10 @@ def _apply_roll(d: Data, f: RollFrame, a: Action) -> None:
         resolve_coup(d, f["side"], f["target"], f["ops"], roll, f["free"])
         if f.get("then") and not d["over"]:
             removed = before - d["inf"][OPPONENT[f["side"]]][f["target"]]
-            CONTINUATIONS[f["then"]](d, cast(Frame, f), removed)  # continuations read any frame as a dict
+            REGISTRY.resume(d, f, removed)
     elif f["why"] == "event":
         d["stack"].pop()
-        CONTINUATIONS[f["then"]](d, cast(Frame, f), roll)
+        REGISTRY.resume(d, f, roll)
     elif f["why"] == "space":
         d["stack"].pop()
         resolve_space(d, f["side"], roll)

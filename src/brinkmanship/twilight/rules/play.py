@@ -10,11 +10,12 @@ constraints of traps and Missile Envy (#49).
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action
+from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import DISCARD, EVENT, OPS, PASS, REMOVE, SPACE_RACE
 from brinkmanship.twilight.board import CARD_SIDE, CHINA, NAMES, OPPONENT, SCORING, STARRED
 from brinkmanship.twilight.data.setup import SPACE_BOXES, action_rounds
-from brinkmanship.twilight.events import EVENTS
+from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.effects import (
     TRAP_CARDS,
     TRAPS,
@@ -51,25 +52,28 @@ from brinkmanship.twilight.rules.state import (
 def has_event(d: Data, card: int) -> bool:
     """Can ``card``'s event happen in this game at all right now? Scoring
     cards always; other cards when events are on, registered and not blocked."""
-    if card not in EVENTS:
+    if card not in REGISTRY.events:
         return False
     if not (SCORING[card] or d["options"]["events"]):
         return False
     return not event_blocked(d, card)
 
 
-def run_event(d: Data, owner: str, card: int, finish: FinishFrame) -> None:
-    """Carry out ``card``'s event for ``owner``, who makes its choices.
+def run_event(d: Data, play: Play, finish: FinishFrame) -> None:
+    """Carry out ``play.card``'s event for ``play.side``, who makes its
+    choices (``play.by`` played the card: the opponent when an opponent's
+    event happens during an operations play).
 
     ``finish`` is the card's finish frame (already on the stack, below
     anything the event pushes); an event that does not take place leaves a
     starred card in the discard pile instead of removing it (7.5).
     """
+    card = play.card
     if not has_event(d, card):
         log(d, "twilight.event.off" if not d["options"]["events"] else "twilight.event.blocked", card=card)
         finish["remove"] = False
         return
-    if EVENTS[card](d, owner) is False:
+    if REGISTRY.run(d, play) is False:
         log(d, "twilight.event.fails", card=card)
         finish["remove"] = False
 
@@ -92,15 +96,17 @@ def leave_table(d: Data, card: int, removed: bool = False) -> None:
     (d["removed"] if removed else d["discard"]).append(card)
 
 
-def play_event(d: Data, side: str, card: int, headline: bool = False) -> None:
+def play_event(d: Data, side: str, card: int, headline: bool = False, *, by: str | None = None) -> None:
     """Play ``card`` for its event for ``side`` (the card is already in play).
+    ``by`` is the side the card came from when that is not ``side`` (Five
+    Year Plan's US card leaves the USSR hand).
 
     The card's ``finish`` frame goes under anything the event pushes, so it
     leaves play once the event has fully resolved.
     """
     finish: FinishFrame = {"f": "finish", "side": side, "card": card, "remove": STARRED[card]}
     push(d, finish)
-    run_event(d, side, card, finish)
+    run_event(d, Play(side, card, by or side), finish)
 
 
 def can_space(d: Data, side: str, card: int) -> bool:
@@ -259,7 +265,7 @@ def _apply_action_round(d: Data, f: ActionFrame, a: Action) -> None:
         discard_from_hand(d, side, c, TRAP_CARDS[trap])
         if c == MISSILE_ENVY:
             eff.pop(effect.MISSILE_ENVY, None)
-        roll_for(d, "trap_escape", side=side, trap=trap)
+        roll_for(d, "trap_escape", data={"side": side, "trap": trap})
         return
     if c != CHINA:
         d["hands"][side].remove(c)
@@ -313,7 +319,7 @@ def _apply_order(d: Data, f: OrderFrame, a: Action) -> None:
     if a.verb == "event":
         log(d, "twilight.order.event_first", owner=owner, card=c)
         begin_ops(d, side, c)  # access is fixed before the event
-        run_event(d, owner, c, finish)
+        run_event(d, Play(owner, c, side), finish)
     else:
         log(d, "twilight.order.ops_first", owner=owner, card=c)
         fire: FireEventFrame = {"f": "fire_event", "side": owner, "card": c}
@@ -325,4 +331,6 @@ def _proc_fire_event(d: Data, f: FireEventFrame) -> None:
     """The opponent's event of a card played for ops, after the ops."""
     d["stack"].pop()
     finish = d["stack"][-1]
-    run_event(d, f["side"], f["card"], finish)
+    # Only an operations play defers the opponent's event: the phasing
+    # player, the owner's opponent, played the card.
+    run_event(d, Play(f["side"], f["card"], OPPONENT[f["side"]]), finish)
