@@ -132,6 +132,8 @@ def _explain_country(d: Data, f: dict[str, object], a: Action) -> str:
     if f["f"] in ("place_inf", "remove_inf"):
         if i not in f["allowed"]:  # type: ignore[operator]
             return f"the event does not allow {name}"
+        if "per" in f and i in f["done"]:  # type: ignore[operator]
+            return f"{name} was chosen already: the event changes each country once"
         if f["f"] == "remove_inf" and not d["inf"][f["side"]][i]:
             return f"there is no {f['side']} influence in {name} to remove"
         return f"the event allows no more in {name}"

@@ -28,7 +28,7 @@ def test_a_country_chosen_once_is_not_offered_again() -> None:
     s.apply_many(["event East European Unrest", "target Poland"])
     assert inf(s, "USSR", "Poland") == 3  # influence left there, but Poland is done
     assert texts(s) == ["target Hungary", "target Romania"]
-    with pytest.raises(bm.IllegalActionError):
+    with pytest.raises(bm.IllegalActionError, match="Poland was chosen already"):
         s.apply("target Poland")
     s.apply("target Hungary")  # 2 to remove, 1 there: all of it
     assert inf(s, "USSR", "Hungary") == 0
