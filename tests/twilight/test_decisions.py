@@ -53,7 +53,9 @@ def check(s: bm.State, viewer: str | None) -> dict[str, Any]:
     dec = s.view(viewer, log=False)["decision"]
     assert json.loads(json.dumps(dec)) == dec  # plain JSON: no tuples, no custom objects
     kind = dec["kind"]
-    assert kind == d["stack"][-1]["f"]
+    top = d["stack"][-1]
+    # An influence frame put as its event's question decides as that question.
+    assert kind == ("ask" if "question" in top else top["f"])
     missing = (COMMON | FIELDS[kind]) - set(dec)
     assert not missing, (kind, missing)
     assert dec["player"] == s.current_player
@@ -72,7 +74,7 @@ def check(s: bm.State, viewer: str | None) -> dict[str, Any]:
             if o["action"].startswith(CARD_VERBS) and viewer != dec["player"]:
                 assert knowable(d, viewer, card_number(o["action"].split(" ", 1)[1])), (o, viewer)
     if kind == "ask":
-        assert dec["question"] == "twilight.ask." + d["stack"][-1]["then"]
+        assert dec["question"] == "twilight.ask." + (top.get("question") or top["then"])
         assert dec["question"] in catalog()
         if dec["player"] == viewer:
             assert options is not None

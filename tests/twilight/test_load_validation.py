@@ -23,7 +23,17 @@ from brinkmanship.twilight import cards, effect, rules
 from brinkmanship.twilight.board import CARD_BY_NAME, INDEX, STAYS_IN_PLAY
 from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.game import make_options
-from brinkmanship.twilight.validate import AFTER_COUP, ASKS, EFFECTS, FRAMES, MAX_INFLUENCE, ROLLS, TABLE_CARD, TOP
+from brinkmanship.twilight.validate import (
+    AFTER_COUP,
+    ASKS,
+    EFFECTS,
+    FRAMES,
+    INFLUENCES,
+    MAX_INFLUENCE,
+    ROLLS,
+    TABLE_CARD,
+    TOP,
+)
 from tests.twilight.invariants import check
 
 EVENTS_ON = {"events": True}
@@ -135,7 +145,7 @@ def _data_keys(call: ast.Call, allowed: set[str]) -> list[str]:
 
 
 def test_every_continuation_is_known_with_its_frame_and_data() -> None:
-    assert set(ASKS) | set(ROLLS) | set(AFTER_COUP) == set(REGISTRY.continuations)
+    assert set(ASKS) | set(ROLLS) | set(INFLUENCES) | set(AFTER_COUP) == set(REGISTRY.continuations)
     for call in _calls("ask"):
         kind, then = _literal(call.args[2]), _literal(call.args[4])
         assert ASKS[then].kind == kind, then
@@ -143,6 +153,19 @@ def test_every_continuation_is_known_with_its_frame_and_data() -> None:
     for call in _calls("roll_for"):
         then = _literal(call.args[1])
         assert sorted(ROLLS[then].data.fields) == _data_keys(call, set()), then
+    ends = {}
+    for call in _calls("push_influence"):
+        words = {k.arg: k.value for k in call.keywords}
+        if "then" not in words:
+            continue
+        then = _literal(words["then"])
+        data = words.get("data")
+        keys = sorted(_literal(k) for k in data.keys) if isinstance(data, ast.Dict) else []
+        ends[then] = (_literal(call.args[1]), keys,
+                      _literal(words["question"]) if "question" in words else "",
+                      _literal(words["log_code"]) if "log_code" in words else "")
+    assert ends == {then: ({"place_inf": "place", "remove_inf": "remove"}[spec.kind], sorted(spec.data.fields),
+                           spec.question, spec.log) for then, spec in INFLUENCES.items()}
 
 
 def test_every_frame_kind_has_a_check() -> None:
@@ -341,14 +364,64 @@ def test_continuation_data_is_what_its_event_stores() -> None:
     refused(d, "country", "(Iran) is not one indo_pakistani_war offers")
 
 
-def test_de_stalinization_takes_influence_that_is_there() -> None:
+def test_de_stalinization_takes_at_most_four() -> None:
     s = position(hands={"USSR": ["De-Stalinization", "Fidel"], "US": ["NATO"]},
                  influence={"USSR": {"Poland": 2, "Cuba": 1}, "US": {}})
-    s.apply("event De-Stalinization")
+    s.apply_many(["event De-Stalinization", "target Poland"])
     d = data(s)
-    d["inf"]["USSR"][INDEX["Cuba"]] = 0
-    d["inf"]["USSR"][INDEX["Iraq"]] = 1
-    refused(d, "country", "(Cuba) holds no USSR influence to take")
+    assert loads(d) == s
+    d["stack"][-1]["left"] = 4
+    refused(d, "field 'stack[2].left'", "de_stalinization has 4 in all")
+    d = data(s)
+    d["stack"][-1]["side"] = "US"
+    refused(d, "field 'stack[2].side'", "'US'; de_stalinization has 'USSR'")
+
+
+def test_an_influence_frame_of_different_countries_changes_each_once() -> None:
+    s = position(turn=4, hands={"USSR": ["Muslim Revolution", "Fidel"], "US": ["NATO"]},
+                 influence={"USSR": {}, "US": {"Iran": 2, "Iraq": 1, "Egypt": 1}})
+    s.apply_many(["event Muslim Revolution", "target Iran"])
+    d = data(s)
+    assert loads(d) == s
+    d["stack"][-1]["done"] = [INDEX["Iran"], INDEX["Iran"]]
+    refused(d, "field 'stack[2].done'", "chosen twice")
+    d = data(s)
+    d["stack"][-1]["per"] = 5
+    refused(d, "field 'stack[2].per'")
+    d = data(s)
+    d["stack"][-1]["per"] = 1
+    refused(d, "field 'stack[2].per'", "muslim_revolution changes 0 per country")
+    d = data(s)
+    d["stack"][-1]["then"] = "warsaw_pact_remove"
+    refused(d, "field 'stack[2]")
+    d = data(s)
+    d["stack"][-1]["then"] = "war"
+    refused(d, "field 'stack[2].then'", "not a continuation of an influence frame")
+    d = data(s)
+    del d["stack"][-1]["data"]
+    refused(d, "field 'stack[2].data': missing")
+    d = data(s)
+    d["stack"][-1]["data"] = {"left": 1}
+    refused(d, "field 'stack[2].data.left': unknown field")
+    d = data(s)
+    d["stack"][-1]["question"] = "blockade"
+    refused(d, "field 'stack[2].question'")
+    d = data(s)
+    d["stack"][-1]["log"] = "twilight.influence.removed"
+    refused(d, "field 'stack[2].log'")
+    d = data(s)
+    d["stack"][-1]["allowed"] = [INDEX["Iran"], INDEX["Iraq"], INDEX["Israel"]]
+    refused(d, "field 'stack[2].allowed'", "not the countries muslim_revolution allows")
+
+
+def test_east_european_unrest_removes_two_per_country_only_in_the_late_war() -> None:
+    s = position(phasing="US", hands={"USSR": ["Fidel"], "US": ["East European Unrest", "NATO"]},
+                 influence={"US": {}, "USSR": {"Poland": 3, "Hungary": 2}})
+    s.apply("event East European Unrest")
+    d = data(s)
+    assert loads(d) == s
+    d["stack"][-1]["per"] = 2
+    refused(d, "field 'stack[2].per'", "Late War only")
 
 
 def test_a_die_roll_is_for_a_known_reason() -> None:

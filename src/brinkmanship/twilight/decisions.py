@@ -37,7 +37,7 @@ from brinkmanship.twilight.board import (
     SUBREGION_NAMES,
 )
 from brinkmanship.twilight.data.setup import SPACE_BOXES
-from brinkmanship.twilight.rules import CHANCE, CMC_LIFT, MISSILE_ENVY, TRAPS, US, USSR, Data, Frame
+from brinkmanship.twilight.rules import CHANCE, CMC_LIFT, MISSILE_ENVY, TRAPS, US, USSR, Data, Frame, influence_targets
 from brinkmanship.twilight.rules.kinds import (
     ActionFrame,
     AskFrame,
@@ -206,6 +206,18 @@ def _order(d: Data, f: OrderFrame, side: str | None) -> Data:
 
 
 def _influence(d: Data, f: InfluenceFrame, side: str | None) -> Data:
+    asked = f.get("question")
+    if asked is not None:
+        # Put as the event's question: the question's data (bots and clients
+        # read it by its code), with what the frame still does.
+        out = _question(d, f, side, asked, "target", influence_targets(d, f))
+        out["mode"] = "place" if f["f"] == "place_inf" else "remove"
+        out["side"] = f["side"]
+        out["left"] = f["left"]
+        if "per" in f:
+            out["per"] = f["per"] or "all"
+        out["so_far"] = [NAMES[i] for i in f["done"]]
+        return out
     p = f["p"]
     mode = "place" if f["f"] == "place_inf" else "remove"
     card = event_card(d["stack"])
@@ -286,8 +298,10 @@ _ROLLS: dict[str, Callable[[Data, EventRollFrame, str | None], Data]] = {
 # ---------------------------------------------------------------------------
 # Event questions (``ask`` frames), by continuation name
 # ---------------------------------------------------------------------------
-Meaning = Callable[[Data, AskFrame, Any], Message]
-Facts = Callable[[Data, AskFrame], Data]
+# A question's frame is an ``ask`` frame, or an influence frame put as an
+# event's question (``push_influence(question=...)``): either shape.
+Meaning = Callable[[Data, Any, Any], Message]
+Facts = Callable[[Data, Any], Data]
 
 
 class Question:
@@ -340,8 +354,8 @@ def _independent_reds(d: Data, f: AskFrame, i: int) -> Message:
     return msg("twilight.meaning.add", n=d["inf"][USSR][i] - d["inf"][US][i], side=US, country=NAMES[i])
 
 
-def _eeu(d: Data, f: AskFrame, i: int) -> Message:
-    return msg("twilight.meaning.remove", n=min(f["data"]["per"], d["inf"][USSR][i]), side=USSR, country=NAMES[i])
+def _eeu(d: Data, f: Frame, i: int) -> Message:
+    return msg("twilight.meaning.remove", n=min(f["per"], d["inf"][USSR][i]), side=USSR, country=NAMES[i])
 
 
 def _debt_double(d: Data, f: AskFrame, i: int) -> Message:
@@ -374,13 +388,13 @@ QUESTIONS: dict[str, Question] = {
     "truman_doctrine": Question(_remove_all(USSR)),
     "olympic_games": Question(_option, facts=lambda d, f: {"sponsor": f["data"]["sponsor"]}),
     "warsaw_pact_formed": Question(_option),
-    "warsaw_pact_remove": Question(_remove_all(US), facts=lambda d, f: {"left": f["data"]["left"]}),
+    "warsaw_pact_remove": Question(_remove_all(US), facts=lambda d, f: {"left": f["left"]}),
     "independent_reds": Question(_independent_reds),
     "indo_pakistani_war": Question(_attack),
-    "east_european_unrest": Question(_eeu, facts=lambda d, f: {"left": f["data"]["left"], "per": f["data"]["per"]}),
+    "east_european_unrest": Question(_eeu, facts=lambda d, f: {"left": f["left"], "per": f["per"]}),
     "de_stalinization": Question(lambda d, f, i: msg("twilight.meaning.remove", n=1, side=USSR, country=NAMES[i]),
                                  msg("twilight.meaning.de_stalinization_stop"),
-                                 facts=lambda d, f: {"moved": f["data"]["moved"]}),
+                                 facts=lambda d, f: {"moved": len(f["done"]), "left": f["left"]}),
     "blockade": Question(_discard, msg("twilight.meaning.remove_all", side=US, country="West Germany")),
     "brush_war": Question(_attack),
     "salt_negotiations": Question(lambda d, f, c: msg("twilight.meaning.take", card=c),
@@ -390,7 +404,7 @@ QUESTIONS: dict[str, Question] = {
     "junta_country": Question(_add(2)),
     "junta_operation": Question(_free_ops, msg("twilight.meaning.no_coup_or_realign")),
     "south_african_unrest": Question(_option),
-    "muslim_revolution": Question(_remove_all(US), facts=lambda d, f: {"left": f["data"]["left"]}),
+    "muslim_revolution": Question(_remove_all(US), facts=lambda d, f: {"left": f["left"]}),
     "special_relationship": Question(_special_relationship, facts=lambda d, f: {"amount": f["data"]["amount"]}),
     "che": Question(lambda d, f, i: msg("twilight.meaning.coup", side=USSR, country=NAMES[i]),
                     msg("twilight.meaning.no_coup"), facts=lambda d, f: {"second": f["data"]["first"] >= 0}),
@@ -435,9 +449,14 @@ _GENERIC = Question(_generic, _GENERIC_PASS)
 
 
 def _ask(d: Data, f: AskFrame, side: str | None) -> Data:
+    return _question(d, f, side, f["then"], f["kind"], f["options"])
+
+
+def _question(d: Data, f: AskFrame | InfluenceFrame, side: str | None, then: str, kind: str,
+              values: list[int]) -> Data:
+    """An event question: an ``ask`` frame, or an influence frame put as
+    the question ``then`` (``push_influence(question=...)``)."""
     p = f["p"]
-    then = f["then"]
-    kind = f["kind"]
     q = QUESTIONS.get(then, _GENERIC)
     card = event_card(d["stack"])
     question = "twilight.ask." + then
@@ -445,7 +464,6 @@ def _ask(d: Data, f: AskFrame, side: str | None) -> Data:
                  "optional": f["optional"]}
     facts = q.facts(d, f) if q.facts is not None else {}
     out.update(facts)
-    values = f["options"]
     options: list[Data] | None
     if kind == "yesno":
         options = [{"action": YES.text, "meaning": q.meaning(d, f, True)},

@@ -49,6 +49,8 @@ def explain(d: Data, a: Action) -> str:
     allowed = _EXPECTED[kind]
     if kind == "ops" and f["mode"]:
         allowed = f["mode"]
+    if "question" in f:  # an influence frame put as the event's question
+        allowed = "target or pass"
     if verb not in allowed.replace(",", " ").split():
         return f"{player} must now {rules_prompt(kind)}: expected {allowed}, not {verb!r}"
     if kind == "ask":
@@ -133,7 +135,9 @@ def _explain_country(d: Data, f: dict[str, object], a: Action) -> str:
     if f["f"] in ("place_inf", "remove_inf"):
         if i not in f["allowed"]:  # type: ignore[operator]
             return f"the event does not allow {name}"
-        if a.verb == "remove" and not d["inf"][f["side"]][i]:
+        if "per" in f and i in f["done"]:  # type: ignore[operator]
+            return f"{name} was chosen already: the event changes each country once"
+        if f["f"] == "remove_inf" and not d["inf"][f["side"]][i]:
             return f"there is no {f['side']} influence in {name} to remove"
         return f"the event allows no more in {name}"
     if a.verb == "place":

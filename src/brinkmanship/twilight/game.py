@@ -201,6 +201,8 @@ class Twilight(FrameGame):
         # decision_kind: setup, headline, action, ops, roll, eagle, order,
         # place_inf, remove_inf, ask; None when the game is over.
         v.update(self.decision_view(d, side, log, legal))
+        if v["decision_kind"] is not None and "question" in d["stack"][-1]:
+            v["decision_kind"] = "ask"  # an influence frame put as its event's question decides as one
         return v
 
     def known_cards(self, d: Data, side: str) -> list[int]:

@@ -255,14 +255,6 @@ def _our_man_in_tehran(d: Data, f: Frame, path: str) -> None:
     _subset(f["options"], cards, f"{path}.options", "among the cards looked at")
 
 
-def _de_stalinization(d: Data, f: Frame, path: str) -> None:
-    # The answer takes a point of influence off the board: it must be there.
-    inf = d["inf"][USSR]
-    for k, x in enumerate(f["options"]):
-        if not inf[x]:
-            fail(f"{path}.options[{k}]", f"country {x} ({NAMES[x]}) holds no USSR influence to take")
-
-
 def _shuttle_diplomacy(d: Data, f: Frame, path: str) -> None:
     region = IN_REGION[f["data"]["region"]]
     for k, x in enumerate(f["options"]):
@@ -292,13 +284,9 @@ _FIRST = one_of(-1, *range(N_COUNTRIES))
 ASKS: dict[str, Ask] = {
     "blockade": Ask("discard", _NO_DATA, US, _hand_of(US), True),
     "warsaw_pact_formed": Ask("choose", _NO_DATA, USSR, _option_set("remove", "add")),
-    "warsaw_pact_remove": Ask("target", Record({"left": is_int(1, 4)}), USSR, _EASTERN_EUROPE),
     "independent_reds": Ask("target", _NO_DATA, US,
                             _names("Yugoslavia", "Romania", "Bulgaria", "Hungary", "Czechoslovakia")),
     "indo_pakistani_war": Ask("target", Record({"side": SIDE}), None, _names("India", "Pakistan")),
-    "east_european_unrest": Ask("target", Record({"left": is_int(1, 3), "per": is_int(1, 2),
-                                                  "done": list_of(COUNTRY, 3, unique=True)}), US, _EASTERN_EUROPE),
-    "de_stalinization": Ask("target", Record({"moved": is_int(0, 3)}), USSR, None, True, _de_stalinization),
     "truman_doctrine": Ask("target", _NO_DATA, US, frozenset(IN_REGION["Europe"])),
     "olympic_games": Ask("choose", Record({"sponsor": SIDE}), None, _option_set("participate", "boycott")),
     "brush_war": Ask("target", _NO_DATA, None, frozenset(i for i in range(N_COUNTRIES) if STABILITY[i] <= 2)),
@@ -308,7 +296,6 @@ ASKS: dict[str, Ask] = {
     "junta_country": Ask("target", _NO_DATA, None, _LATIN_AMERICA),
     "junta_operation": Ask("choose", _NO_DATA, None, _COUP_OR_REALIGN, True),
     "south_african_unrest": Ask("choose", _NO_DATA, USSR, _option_set("South Africa", "adjacent")),
-    "muslim_revolution": Ask("target", Record({"left": is_int(1, 2)}), USSR, _MUSLIM),
     "chernobyl": Ask("choose", _NO_DATA, US, _option_set(*REGIONS)),
     "latin_american_debt_crisis": Ask("discard", _NO_DATA, US, _hand_of(US), True),
     "latin_american_debt_crisis_double": Ask("target", Record({"first": _FIRST}), USSR, _SOUTH_AMERICA),
@@ -332,6 +319,41 @@ ASKS: dict[str, Ask] = {
 }
 
 
+
+
+class Influence(NamedTuple):
+    """An influence frame an event pushes with a continuation
+    (``push_influence(then=...)``): its kind, its data, who chooses, whose
+    influence, how many choices in all (made and left), the countries it
+    offers (None: any), the points per country (None: one point per
+    action; ``rules.ALL``: all there), whether it may be stopped early, the
+    question it is put as and the log code of each change."""
+
+    kind: str
+    data: Record
+    chooser: str
+    side: str
+    total: int
+    allowed: frozenset[int] | None
+    per: int | tuple[int, ...] | None
+    optional: bool
+    question: str
+    log: str
+
+
+INFLUENCES: dict[str, Influence] = {
+    "warsaw_pact_remove": Influence("remove_inf", _NO_DATA, USSR, US, 4, _EASTERN_EUROPE, rules.ALL, False,
+                                    "warsaw_pact_remove", "twilight.card.warsaw_pact_formed.removed"),
+    "east_european_unrest": Influence("remove_inf", _NO_DATA, US, USSR, 3, _EASTERN_EUROPE, (1, 2), False,
+                                      "east_european_unrest", "twilight.card.east_european_unrest.removed"),
+    "muslim_revolution": Influence("remove_inf", _NO_DATA, USSR, US, 2, _MUSLIM, rules.ALL, False,
+                                   "muslim_revolution", "twilight.card.muslim_revolution.removed"),
+    "de_stalinization": Influence("remove_inf", _NO_DATA, USSR, USSR, 4, None, None, True,
+                                  "de_stalinization", "twilight.card.de_stalinization.removed"),
+}
+# The questions influence frames are put as.
+INFLUENCE_QUESTIONS = frozenset(spec.question for spec in INFLUENCES.values())
+INFLUENCE_LOGS = frozenset(spec.log for spec in INFLUENCES.values())
 
 
 def _trap(d: Data, f: Frame, path: str) -> None:
@@ -395,7 +417,9 @@ _ORDER = Record({"f": _ANY, "p": SIDE, "card": CARD})
 _FIRE = Record({"f": _ANY, "side": SIDE, "card": CARD})
 _FINISH = Record({"f": _ANY, "side": SIDE, "card": CARD, "remove": is_bool}, {"table": is_bool})
 _INFLUENCE = Record({"f": _ANY, "p": SIDE, "side": SIDE, "left": is_int(1, 7), "allowed": COUNTRIES,
-                     "max": is_int(0, 2), "done": list_of(COUNTRY, 7), "optional": is_bool})
+                     "max": is_int(0, 2), "done": list_of(COUNTRY, 7), "optional": is_bool},
+                    {"per": is_int(0, 2), "then": is_str, "data": _ANY,
+                     "question": one_of(*sorted(INFLUENCE_QUESTIONS)), "log": one_of(*sorted(INFLUENCE_LOGS))})
 _ASK = Record({"f": _ANY, "p": SIDE, "kind": one_of(*ASK_RANGE), "options": list_of(_ANY, N_CARDS),
                "then": is_str, "optional": is_bool, "data": _ANY})
 _CHANCE = one_of(CHANCE)
@@ -509,6 +533,49 @@ def _check_ops(d: Data, f: Frame, path: str) -> None:
 
 def _check_influence(d: Data, f: Frame, path: str) -> None:
     _INFLUENCE(f, path)
+    allowed, done = f["allowed"], f["done"]
+    for k, x in enumerate(done):
+        if x not in allowed:
+            fail(f"{path}.done[{k}]", f"country {x} ({NAMES[x]}) is not one the frame allows")
+    if "per" in f:  # the countries form: each country once, no other limit
+        if len(set(done)) != len(done):
+            fail(f"{path}.done", "a country is chosen twice; each is changed once")
+        if f["max"]:
+            fail(f"{path}.max", f"{f['max']}; a frame of different countries changes each once")
+        if f["per"] == rules.ALL and f["f"] != "remove_inf":
+            fail(f"{path}.per", "0 (all of a side's influence) is only for removing")
+    elif f["max"]:
+        for x in set(done):
+            if done.count(x) > f["max"]:
+                fail(f"{path}.done", f"country {x} ({NAMES[x]}) is chosen more than {f['max']} times")
+    if ("then" in f) != ("data" in f):
+        fail(f"{path}.{'data' if 'then' in f else 'then'}", "missing: a continuation and its data go together")
+    then = f.get("then")
+    if then is None:
+        return
+    spec = INFLUENCES.get(then)
+    if spec is None or then not in REGISTRY.continuations:
+        fail(f"{path}.then", f"{then!r} is not a continuation of an influence frame")
+    spec.data(f["data"], f"{path}.data")
+    for key, want in (("f", spec.kind), ("p", spec.chooser), ("side", spec.side), ("optional", spec.optional),
+                      ("question", spec.question), ("log", spec.log)):
+        if f.get(key) != want:
+            fail(f"{path}.{key}", f"{f.get(key)!r}; {then} has {want!r}")
+    per = spec.per
+    if per is None:
+        if "per" in f:
+            fail(f"{path}.per", f"{then} changes one point per action")
+    elif f.get("per") not in (per if isinstance(per, tuple) else (per,)):
+        fail(f"{path}.per", f"{f.get('per')!r}; {then} changes {per!r} per country")
+    if then == "east_european_unrest" and f["per"] != (2 if d["turn"] >= LATE_WAR_TURN else 1):
+        fail(f"{path}.per", f"{f['per']}; East European Unrest removes 2 per country in the Late War only")
+    if len(done) + f["left"] != spec.total:
+        fail(f"{path}.left", f"{f['left']} with {len(done)} done; {then} has {spec.total} in all")
+    if spec.allowed is None:
+        if len(allowed) != N_COUNTRIES:
+            fail(f"{path}.allowed", f"{then} allows every country")
+    elif set(allowed) != spec.allowed:
+        fail(f"{path}.allowed", f"not the countries {then} allows")
 
 
 def _check_order(d: Data, f: Frame, path: str) -> None:

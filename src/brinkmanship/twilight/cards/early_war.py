@@ -16,6 +16,7 @@ from brinkmanship.twilight.board import CARD_SIDE, IN_REGION, INDEX, N_COUNTRIES
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
+    ALL,
     US,
     USSR,
     add_effect,
@@ -132,21 +133,15 @@ def _warsaw_pact_choice(d: Data, f: Frame, option: int) -> None:
         push_influence(d, "place", USSR, USSR, 5, list(_EASTERN_EUROPE), max_per=2)
         return
     log(d, "twilight.card.warsaw_pact_formed.remove")
-    _warsaw_pact_next(d, 4)
-
-
-def _warsaw_pact_next(d: Data, left: int) -> None:
-    options = [i for i in _EASTERN_EUROPE if d["inf"][US][i]]
-    if left > 0 and not ask(d, USSR, "target", options, "warsaw_pact_remove", data={"left": left}):
-        log(d, "twilight.card.warsaw_pact_formed.none")
+    push_influence(d, "remove", USSR, US, 4, list(_EASTERN_EUROPE), per=ALL, then="warsaw_pact_remove",
+                   question="warsaw_pact_remove", log_code="twilight.card.warsaw_pact_formed.removed")
 
 
 @then("warsaw_pact_remove")
-def _warsaw_pact_remove(d: Data, f: Frame, i: int) -> None:
-    removed = d["inf"][US][i]
-    d["inf"][US][i] = 0
-    log(d, "twilight.card.warsaw_pact_formed.removed", n=removed, country=NAMES[i])
-    _warsaw_pact_next(d, f["data"]["left"] - 1)
+def _warsaw_pact_removed(d: Data, f: Frame, chosen: list[int]) -> None:
+    # The removal frame has ended; countries left unchosen had no US influence.
+    if f["left"]:
+        log(d, "twilight.card.warsaw_pact_formed.none")
 
 
 @event(17)
@@ -230,23 +225,15 @@ def east_european_unrest(d: Data, play: Play) -> None:
     """East European Unrest: the US removes 1 USSR influence from each of 3
     different Eastern European countries; 2 from each in the Late War."""
     per = 2 if d["turn"] >= LATE_WAR_TURN else 1
-    _east_european_unrest_next(d, 3, per, [])
-
-
-def _east_european_unrest_next(d: Data, left: int, per: int, done: list[int]) -> None:
-    options = [i for i in _EASTERN_EUROPE if d["inf"][USSR][i] and i not in done]
-    if left > 0 and not ask(d, US, "target", options, "east_european_unrest",
-                            data={"left": left, "per": per, "done": done}):
-        log(d, "twilight.card.east_european_unrest.none")
+    push_influence(d, "remove", US, USSR, 3, list(_EASTERN_EUROPE), per=per, then="east_european_unrest",
+                   question="east_european_unrest", log_code="twilight.card.east_european_unrest.removed")
 
 
 @then("east_european_unrest")
-def _east_european_unrest(d: Data, f: Frame, i: int) -> None:
-    data = f["data"]
-    removed = min(data["per"], d["inf"][USSR][i])
-    d["inf"][USSR][i] -= removed
-    log(d, "twilight.card.east_european_unrest.removed", n=removed, country=NAMES[i])
-    _east_european_unrest_next(d, data["left"] - 1, data["per"], [*data["done"], i])
+def _east_european_unrest(d: Data, f: Frame, chosen: list[int]) -> None:
+    # The removal frame has ended; countries left unchosen had no USSR influence.
+    if f["left"]:
+        log(d, "twilight.card.east_european_unrest.none")
 
 
 @event(31)
@@ -266,29 +253,14 @@ def de_stalinization(d: Data, play: Play) -> None:
     """De-Stalinization: the USSR may take up to 4 of its influence off the
     board, one point at a time from any countries, then puts every point taken
     into countries the US does not control, at most 2 per country."""
-    _de_stalinization_next(d, 0)
-
-
-def _de_stalinization_next(d: Data, moved: int) -> None:
-    options = [i for i in range(N_COUNTRIES) if d["inf"][USSR][i]] if moved < 4 else []
-    if options:
-        ask(d, USSR, "target", options, "de_stalinization", optional=True, data={"moved": moved})
-        return
-    _de_stalinization_place(d, moved)
+    push_influence(d, "remove", USSR, USSR, 4, list(range(N_COUNTRIES)), optional=True, then="de_stalinization",
+                   question="de_stalinization", log_code="twilight.card.de_stalinization.removed")
 
 
 @then("de_stalinization")
-def _de_stalinization_remove(d: Data, f: Frame, i: int | None) -> None:
-    moved = f["data"]["moved"]
-    if i is None:
-        _de_stalinization_place(d, moved)
-        return
-    d["inf"][USSR][i] -= 1
-    log(d, "twilight.card.de_stalinization.removed", country=NAMES[i])
-    _de_stalinization_next(d, moved + 1)
-
-
-def _de_stalinization_place(d: Data, moved: int) -> None:
+def _de_stalinization_place(d: Data, f: Frame, taken: list[int]) -> None:
+    # The removal frame has ended (4 taken, a pass, or none left): place them.
+    moved = len(taken)
     if not moved:
         log(d, "twilight.card.de_stalinization.none")
         return

@@ -21,6 +21,7 @@ from brinkmanship.twilight.board import (
 )
 from brinkmanship.twilight.events import event, then
 from brinkmanship.twilight.rules import (
+    ALL,
     US,
     USSR,
     add_effect,
@@ -324,22 +325,15 @@ def willy_brandt(d: Data, play: Play) -> None:
 def muslim_revolution(d: Data, play: Play) -> None:
     """Muslim Revolution: the USSR removes all US influence from 2 of Sudan,
     Iran, Iraq, Egypt, Libya, Saudi Arabia, Syria and Jordan."""
-    _muslim_revolution_next(d, 2)
-
-
-def _muslim_revolution_next(d: Data, left: int) -> None:
-    options = [i for i in _MUSLIM_COUNTRIES if d["inf"][US][i]]
-    if not ask(d, USSR, "target", options, "muslim_revolution", data={"left": left}):
-        log(d, "twilight.card.muslim_revolution.none_left")
+    push_influence(d, "remove", USSR, US, 2, _MUSLIM_COUNTRIES, per=ALL, then="muslim_revolution",
+                   question="muslim_revolution", log_code="twilight.card.muslim_revolution.removed")
 
 
 @then("muslim_revolution")
-def _muslim_revolution(d: Data, f: Frame, i: int) -> None:
-    removed = d["inf"][US][i]
-    d["inf"][US][i] = 0
-    log(d, "twilight.card.muslim_revolution.removed", n=removed, country=NAMES[i])
-    if f["data"]["left"] > 1:
-        _muslim_revolution_next(d, f["data"]["left"] - 1)
+def _muslim_revolution(d: Data, f: Frame, chosen: list[int]) -> None:
+    # The removal frame has ended; countries left unchosen had no US influence.
+    if f["left"]:
+        log(d, "twilight.card.muslim_revolution.none_left")
 
 
 # ---------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from brinkmanship.twilight.rules.effects import (
     realign_modifier,
 )
 from brinkmanship.twilight.rules.frames import (
+    ALL,
     ASK_TABLES,
     _apply_ask,
     _apply_influence,
@@ -55,6 +56,7 @@ from brinkmanship.twilight.rules.frames import (
     advance_space,
     ask,
     discard_from_hand,
+    influence_targets,
     push_influence,
     reveal_hand,
     roll_for,
@@ -191,6 +193,7 @@ apply = MACHINE.apply                  # apply a legal action, then advance
 
 
 __all__ = [
+    "ALL",
     "APPLY",
     "ASK_TABLES",
     "BEAR_TRAP",
@@ -256,6 +259,7 @@ __all__ = [
     "gain_vp",
     "has_effect",
     "has_event",
+    "influence_targets",
     "keep_on_table",
     "leave_table",
     "legal_actions",

@@ -20,23 +20,70 @@ from brinkmanship.twilight.events import REGISTRY
 from brinkmanship.twilight.rules.kinds import AskFrame, AskKind, EventRollFrame, InfluenceFrame
 from brinkmanship.twilight.rules.state import CHANCE, Data, Frame, add_milops, control, gain_vp, log, push, reason
 
+# ``per`` of an influence frame that takes all of a side's influence from
+# each chosen country (Warsaw Pact Formed, Muslim Revolution).
+ALL = 0
+
 
 def push_influence(d: Data, verb: str, chooser: str, side: str, count: int,
-                   allowed: list[int], max_per: int = 0, optional: bool = False) -> None:
+                   allowed: list[int], max_per: int = 0, optional: bool = False, *,
+                   per: int | None = None, then: str = "", data: Data | None = None,
+                   question: str = "", log_code: str = "") -> None:
     """Push a generic event frame: ``chooser`` places (``verb="place"``) or
-    removes (``"remove"``) ``count`` of ``side``'s influence, one point per
-    action, only in ``allowed`` countries, at most ``max_per`` per country (0:
-    no limit). ``optional`` lets the chooser stop early with ``done``. The
-    frame ends by itself when nothing more can be done."""
+    removes (``"remove"``) ``side``'s influence, only in ``allowed``
+    countries (tried in that order). ``optional`` lets the chooser stop
+    early. The frame ends by itself when nothing more can be done.
+
+    Two forms:
+
+    - one point per action (``per=None``): ``count`` points, at most
+      ``max_per`` per country (0: no limit);
+    - ``count`` different countries (``per`` given): each action changes a
+      country not chosen before by ``per`` points (a removal takes what is
+      there, at most ``per``; ``per=ALL`` removes all of it).
+
+    ``then`` names a continuation (``events.then``) run once the frame ends,
+    whether by count, by stopping or because no country is left (also at
+    once, with nothing pushed, when none is open from the start): it gets
+    the finished frame (``data`` in ``frame["data"]``, the countries chosen
+    in ``frame["done"]``, the choices not made in ``frame["left"]``) and the
+    list of countries chosen as its answer.
+
+    ``question`` puts the choice as the event question of that name (its
+    decision data is ``decisions.QUESTIONS[question]``'s): the actions are
+    ``target X`` and stopping is ``pass``, as recorded games name them.
+    ``log_code`` words each change as the event's own entry, with the
+    ``country`` (and ``n``, the points, in the countries form) instead of the
+    generic ``twilight.influence.added``/``removed``.
+    """
     f: InfluenceFrame = {"f": "place_inf" if verb == "place" else "remove_inf", "p": chooser, "side": side,
-                         "left": count, "allowed": list(allowed), "max": max_per, "done": [],
-                         "optional": optional}
-    if count > 0 and _influence_targets(d, f):
+                "left": count, "allowed": list(allowed), "max": max_per, "done": [],
+                "optional": optional}
+    # The new fields are stored only when used: frames of the plain form
+    # keep their shape (saved games, validation).
+    if per is not None:
+        f["per"] = per
+    if then:
+        f["then"] = then
+        f["data"] = dict(data or {})
+    if question:
+        f["question"] = question
+    if log_code:
+        f["log"] = log_code
+    if count > 0 and influence_targets(d, f):
         push(d, f)
+    elif then:
+        REGISTRY.continuations[then](d, f, [])
 
 
-def _influence_targets(d: Data, f: InfluenceFrame) -> list[int]:
+def influence_targets(d: Data, f: InfluenceFrame) -> list[int]:
+    """The countries an influence frame may still change, in its order."""
     done = f["done"]
+    if "per" in f:  # each country once
+        if f["f"] == "place_inf":
+            return [i for i in f["allowed"] if i not in done]
+        inf = d["inf"][f["side"]]
+        return [i for i in f["allowed"] if inf[i] and i not in done]
     mx = f["max"]
     if f["f"] == "place_inf":
         return [i for i in f["allowed"] if not mx or done.count(i) < mx]
@@ -45,30 +92,47 @@ def _influence_targets(d: Data, f: InfluenceFrame) -> list[int]:
 
 
 def _legal_influence(d: Data, f: InfluenceFrame) -> list[Action]:
-    table = PLACE if f["f"] == "place_inf" else REMOVE
-    acts = [table[i] for i in _influence_targets(d, f)]
+    asked = "question" in f
+    table = TARGET if asked else PLACE if f["f"] == "place_inf" else REMOVE
+    acts = [table[i] for i in influence_targets(d, f)]
     if f["optional"] or not acts:
-        acts.append(DONE)
+        acts.append(PASS if asked else DONE)
     return acts
 
 
 def _apply_influence(d: Data, f: InfluenceFrame, a: Action) -> None:
-    if a is DONE:
-        d["stack"].pop()
+    if a is DONE or a is PASS:
+        _end_influence(d, f)
         return
     i = a.arg
     assert i is not None
     side = f["side"]
+    inf = d["inf"][side]
+    per = f.get("per")
+    n = 1 if per is None else per if f["f"] == "place_inf" else inf[i] if per == ALL else min(per, inf[i])
     if f["f"] == "place_inf":
-        d["inf"][side][i] += 1
-        log(d, "twilight.influence.added", side=side, country=NAMES[i])
+        inf[i] += n
     else:
-        d["inf"][side][i] -= 1
-        log(d, "twilight.influence.removed", side=side, country=NAMES[i])
+        inf[i] -= n
+    code = f.get("log")
+    if code is None:
+        log(d, "twilight.influence.added" if f["f"] == "place_inf" else "twilight.influence.removed",
+            side=side, country=NAMES[i])
+    elif per is None:
+        log(d, code, country=NAMES[i])
+    else:
+        log(d, code, n=n, country=NAMES[i])
     f["done"] = [*f["done"], i]
     f["left"] -= 1
-    if f["left"] <= 0 or not _influence_targets(d, f):
-        d["stack"].pop()
+    if f["left"] <= 0 or not influence_targets(d, f):
+        _end_influence(d, f)
+
+
+def _end_influence(d: Data, f: InfluenceFrame) -> None:
+    d["stack"].pop()
+    then = f.get("then")
+    if then:
+        REGISTRY.continuations[then](d, f, f["done"])
 
 
 # The action tables of the ``ask`` kinds (an option index -> its action).

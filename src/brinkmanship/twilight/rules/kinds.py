@@ -196,7 +196,8 @@ class OrderFrame(TypedDict):
 
 class InfluenceFrame(TypedDict):
     """The generic event frame that places (``place_inf``) or removes
-    (``remove_inf``) influence, one point per action (``push_influence``)."""
+    (``remove_inf``) influence, one point per action or one country per
+    action (``push_influence``)."""
 
     f: Literal["place_inf", "remove_inf"]
     p: str
@@ -215,6 +216,13 @@ class InfluenceFrame(TypedDict):
     """A continuation run when the frame ends."""
     data: NotRequired[dict[str, Any]]
     """What the event stored for that continuation."""
+    per: NotRequired[int]
+    """The countries form: ``left`` different countries, each changed by
+    this many points (0, ``frames.ALL``: all the influence there)."""
+    question: NotRequired[str]
+    """The choice is put as this event question (``target``/``pass``)."""
+    log: NotRequired[str]
+    """The log code each change is recorded with (the event's own)."""
 
 
 class AskFrame(TypedDict):
