@@ -117,6 +117,11 @@ def event_blocked(d: Data, card: int) -> bool:
     return False
 
 
+# The effects that can shield a country from the USSR's coups and
+# realignments (``protected``): without them no check is needed.
+SHIELDS = frozenset((effect.THE_REFORMER, effect.NATO, effect.US_JAPAN_MUTUAL_DEFENSE_PACT))
+
+
 def protected(d: Data, side: str, i: int, coup: bool) -> bool:
     """Is country ``i`` shielded from ``side``'s coups/realignments by an effect?
     NATO (US-controlled Europe, except France after De Gaulle and West

@@ -8,6 +8,7 @@ resolve them, and the Space Race attempt (6.4 of the Space Race, 9.0).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from brinkmanship.core import rng
@@ -19,7 +20,7 @@ from brinkmanship.twilight.actions import COUP, DONE, PLACE, REALIGN
 from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAMES, NEXT_TO, OPPONENT, REGION, STABILITY
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
 from brinkmanship.twilight.events import REGISTRY
-from brinkmanship.twilight.rules.effects import coup_die_modifier, protected, realign_modifier
+from brinkmanship.twilight.rules.effects import SHIELDS, coup_die_modifier, protected, realign_modifier
 from brinkmanship.twilight.rules.kinds import CoupRollFrame, OpsFrame, RealignRollFrame, RollFrame
 from brinkmanship.twilight.rules.state import (
     CHANCE,
@@ -37,6 +38,8 @@ from brinkmanship.twilight.rules.state import (
     log,
     push,
 )
+
+COUNTRIES = tuple(range(N_COUNTRIES))
 
 # Countries where coups and realignments are allowed, by DEFCON (8.1.5).
 OPEN_FOR_COUPS: dict[int, tuple[int, ...]] = {
@@ -71,12 +74,10 @@ def access(d: Data, side: str) -> list[int]:
     """Countries ``side`` may place influence in with ops (6.1.1): those
     holding its influence now, their neighbours, and those next to its
     superpower. Taken when the card is played and kept for the round."""
-    own = d["inf"][side]
     acc = set(NEXT_TO[side])
-    for i in range(N_COUNTRIES):
-        if own[i]:
-            acc.add(i)
-            acc.update(ADJACENT[i])
+    for i in compress(COUNTRIES, d["inf"][side]):
+        acc.add(i)
+        acc.update(ADJACENT[i])
     return sorted(acc)
 
 
@@ -123,7 +124,7 @@ def coup_targets(d: Data, side: str, f: Scope | None = None, coup: bool = True) 
     free, within the frame's ``only`` list, not protected by an effect."""
     opp_inf = d["inf"][OPPONENT[side]]
     pool = _coup_pool(d, side, f)
-    if d["effects"]:
+    if side == USSR and not SHIELDS.isdisjoint(d["effects"]):
         return [i for i in pool if opp_inf[i] and not protected(d, side, i, coup)]
     return [i for i in pool if opp_inf[i]]
 

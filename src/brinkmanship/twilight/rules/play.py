@@ -111,16 +111,23 @@ def play_event(d: Data, side: str, card: int, headline: bool = False, *, by: str
 
 def can_space(d: Data, side: str, card: int) -> bool:
     """May ``side`` play ``card`` to the Space Race now (6.4.2)?"""
-    if SCORING[card]:
-        return False
+    need = space_need(d, side)
+    return need is not None and not SCORING[card] and flat_ops(d, side, card) >= need
+
+
+def space_need(d: Data, side: str) -> int | None:
+    """The ops a card must have for ``side`` to play it to the Space Race
+    now (6.4.2), or None when it may not try this turn (at the end of the
+    track, or out of attempts). Asked once per hand, not once per card."""
     box = d["space"][side] + 1
     if box >= len(SPACE_BOXES):
-        return False
+        return None
     allowed = 2 if space_ability(d, side, 2) else 1
     if d["space_tries"][side] >= allowed:
-        return False
+        return None
     # Region bonuses (the China Card's Asia +1) never count here (9.6).
-    return flat_ops(d, side, card) >= SPACE_BOXES[box][1]
+    need: int = SPACE_BOXES[box][1]
+    return need
 
 
 def rounds_left(d: Data, f: ActionFrame) -> int:
@@ -147,6 +154,7 @@ def _legal_action_round(d: Data, f: ActionFrame) -> list[Action]:
             n_scoring += 1
     forced = n_scoring and n_scoring >= rounds_left(d, f)
     events_on = d["options"]["events"]
+    need = space_need(d, side)
     acts: list[Action] = []
     for c in hand:
         if SCORING[c]:
@@ -158,11 +166,11 @@ def _legal_action_round(d: Data, f: ActionFrame) -> list[Action]:
                 c != UN_INTERVENTION or _un_partner(hand, side)):
             acts.append(EVENT[c])
         acts.append(OPS[c])
-        if can_space(d, side, c):
+        if need is not None and flat_ops(d, side, c) >= need:
             acts.append(SPACE_RACE[c])
     if not forced and d["china"] == side and d["china_up"]:
         acts.append(OPS[CHINA])
-        if can_space(d, side, CHINA):
+        if need is not None and flat_ops(d, side, CHINA) >= need:
             acts.append(SPACE_RACE[CHINA])
     if f["extra"] or not acts or (not hand):
         acts.append(PASS)
