@@ -134,3 +134,21 @@ def test_position_defaults_are_the_start_of_game() -> None:
     assert sum(d["inf"]["US"]) == 18 and sum(d["inf"]["USSR"]) == 9
     assert len(d["hands"]["USSR"]) == 8 and len(d["hands"]["US"]) == 8
     assert s.current_player == "USSR"
+
+
+def test_the_view_board_is_the_rules_board_in_random_games() -> None:
+    # The view builds influence and control its own fast way: it must say
+    # exactly what the rules say, country by country.
+    from brinkmanship.twilight import rules
+    from brinkmanship.twilight.board import NAMES
+
+    for seed in range(3):
+        s = bm.new_game("twilight", seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s.apply_random(rng)
+            v = s.view(None, log=False)
+            d = s.data
+            for side in ("USSR", "US"):
+                assert v["influence"][side] == {NAMES[i]: n for i, n in enumerate(d["inf"][side]) if n}
+            assert v["control"] == {NAMES[i]: c for i in range(len(NAMES)) if (c := rules.control(d, i))}

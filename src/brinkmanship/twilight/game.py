@@ -26,30 +26,34 @@ from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 from brinkmanship.twilight.rules.kinds import AnyFrame, AskFrame
 
 
-def _control(d: Data) -> dict[str, str]:
-    """Who controls each controlled country (rule 10.1.1), by name.
+def _board(d: Data) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
+    """Each side's influence by country name (countries without any left
+    out) and who controls each controlled country (rule 10.1.1).
 
-    Written out rather than calling ``rules.control`` 84 times: views are
-    built at every decision of a search bot's simulations. A side controls
-    only countries where it has influence, so only those are looked at.
+    One pass per side over the countries where it has influence (only
+    there can it have control), rather than ``rules.control`` 84 times:
+    views are built at every decision of a search bot's simulations.
     """
     us, su = d["inf"][US], d["inf"][USSR]
-    out: dict[str, str] = {}
+    inf_us: dict[str, int] = {}
+    inf_su: dict[str, int] = {}
+    control: dict[str, str] = {}
     for i in compress(_INDEXES, us):
-        if us[i] - su[i] >= STABILITY[i]:
-            out[NAMES[i]] = US
+        n = us[i]
+        name = NAMES[i]
+        inf_us[name] = n
+        if n - su[i] >= STABILITY[i]:
+            control[name] = US
     for i in compress(_INDEXES, su):
-        if su[i] - us[i] >= STABILITY[i]:
-            out[NAMES[i]] = USSR
-    return out
+        n = su[i]
+        name = NAMES[i]
+        inf_su[name] = n
+        if n - us[i] >= STABILITY[i]:
+            control[name] = USSR
+    return inf_su, inf_us, control
 
 
 _INDEXES = tuple(range(len(NAMES)))
-
-
-def _influence(row: list[int]) -> dict[str, int]:
-    """A side's influence by country name, countries without any left out."""
-    return {NAMES[i]: row[i] for i in compress(_INDEXES, row)}
 
 
 def _copy_effects(effects: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -165,6 +169,7 @@ class Twilight(FrameGame):
     def view(self, d: Data, side: str | None, log: bool = True, legal: list[Action] | None = None) -> Data:
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
+        inf_su, inf_us, control = _board(d)
         hl: dict[str, Any] = {}
         for s in (USSR, US):
             c = d["headline"][s]
@@ -185,8 +190,8 @@ class Twilight(FrameGame):
             "milops": dict(d["milops"]),
             "space": dict(d["space"]),
             "space_attempts": dict(d["space_tries"]),
-            "influence": {USSR: _influence(d["inf"][USSR]), US: _influence(d["inf"][US])},
-            "control": _control(d),
+            "influence": {USSR: inf_su, US: inf_us},
+            "control": control,
             "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
             "hand_sizes": {s: len(d["hands"][s]) + (1 if hl[s] == "hidden" else 0) for s in (USSR, US)},
             "opponent_known": self.known_cards(d, side) if side in (USSR, US) else [],
