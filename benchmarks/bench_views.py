@@ -7,6 +7,8 @@ Views are what every client reads: bots and environments at every decision
 with it. This script samples states from random games of both games (every
 event on) and reports the median microseconds of a view with and without the
 log for the side to move and for a spectator, and of ``to_json``/``load``.
+The side to move's view holds its legal actions: measured both when the view
+computes them and when the state has them cached (a bot that asked for them).
 """
 
 from __future__ import annotations
@@ -59,7 +61,15 @@ def main() -> None:
         states = sample_states(game, args.games)
         texts = [s.to_json() for s in states]
         print(f"{game}: {len(states)} states from {args.games} random games, one core (median µs per call)")
-        print(f"  view(side, log=False)   {per_call(lambda s: s.view(mover(s), log=False), states):8.1f}")
+        # The first: the legal actions of the side to move are computed for
+        # the view (nothing cached). The second: a bot that asked for them
+        # first (``legal_actions()``) has them cached in the state.
+        print(f"  view(side, log=False)   {per_call(lambda s: s.game.view(s.data, mover(s), False), states):8.1f}"
+              "   (legal actions computed)")
+        for s in states:
+            s.legal_actions()
+        print(f"  view(side, log=False)   {per_call(lambda s: s.view(mover(s), log=False), states):8.1f}"
+              "   (after legal_actions())")
         print(f"  view(None, log=False)   {per_call(lambda s: s.view(None, log=False), states):8.1f}")
         print(f"  view(side)              {per_call(lambda s: s.view(mover(s)), states):8.1f}")
         print(f"  to_json()               {per_call(lambda s: s.to_json(), states):8.1f}")
