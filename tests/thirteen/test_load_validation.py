@@ -20,6 +20,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.thirteen import cards, rules
+from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
 from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHIFTS, TOP
 from tests.thirteen.helpers import play, position
@@ -87,7 +88,7 @@ def _keywords(call: ast.Call, params: set[str]) -> tuple[str, list[str]]:
 
 def test_every_continuation_is_known_with_its_frame_and_data() -> None:
     named = (set(ASKS) | set(SHIFTS) | set(CUBES)) - {""}
-    assert named == set(rules.CONTINUATIONS)
+    assert named == set(REGISTRY.continuations)
     for call in _calls("ask"):
         kind, then = (a.value for a in call.args[2:5:2] if isinstance(a, ast.Constant))
         assert ASKS[then][0] == kind and not call.keywords, then

@@ -76,44 +76,25 @@ from brinkmanship.thirteen.data.board import (
     SUPPLY,
 )
 from brinkmanship.thirteen.defcon import push_top, war_at
+from brinkmanship.thirteen.events import REGISTRY, Play
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
-Continuation = Callable[[Data, Frame, Any], None]
 
 ALL_ARENAS: tuple[int, ...] = tuple(range(N_ARENAS))
 TELEVISION, UNITED_NATIONS, ALLIANCES = 6, 7, 8
 ROUND_EFFECTS = ("sops", "brink", "containment", "bay_of_pigs")
 
-# Event code registers itself here (``cards/``): card number -> function
-# ``(d, ctx)`` where ctx is ``{"r": resolver, "by": player of the card, "c": card}``.
-EVENTS: dict[int, Callable[[Data, Frame], None]] = {}
-# Named continuations for decisions whose next step depends on the answer.
-CONTINUATIONS: dict[str, Continuation] = {}
-
-
-def event(number: int) -> Callable[[Callable[[Data, Frame], None]], Callable[[Data, Frame], None]]:
-    """Register the event of strategy card ``number``."""
-    def deco(fn: Callable[[Data, Frame], None]) -> Callable[[Data, Frame], None]:
-        EVENTS[number] = fn
-        return fn
-    return deco
-
-
-def then(name: str) -> Callable[[Continuation], Continuation]:
-    """Register a continuation under ``name`` (frames store names, not functions).
-    The decisions it pushes belong to the card of the frame it resumes."""
-    def deco(fn: Continuation) -> Continuation:
-        def resume(d: Data, f: Frame, answer: Any) -> None:
-            stack = d["stack"]
-            n = len(stack)
-            fn(d, f, answer)
-            card = f.get("card")
-            if card:
-                own_frames(stack, n, card)
-        CONTINUATIONS[name] = resume
-        return fn
-    return deco
+def resume(d: Data, f: Frame, answer: Any) -> None:
+    """Resume the event that pushed ``f`` with ``answer`` (its registered
+    continuation ``f["then"]``). The decisions the continuation pushes
+    belong to the card of the frame it resumes."""
+    stack = d["stack"]
+    n = len(stack)
+    REGISTRY.resume(d, f, answer)
+    card = f.get("card")
+    if card:
+        own_frames(stack, n, card)
 
 
 def own_frames(stack: list[Frame], start: int, card: int) -> None:
@@ -637,7 +618,7 @@ def run_event(d: Data, resolver: str, card: int, by: str) -> None:
     """Resolve the event of ``card`` for ``resolver`` (``by`` played it)."""
     stack = d["stack"]
     n = len(stack)
-    EVENTS[card](d, {"r": resolver, "by": by, "c": card})
+    REGISTRY.run(d, Play(resolver, card, by))
     own_frames(stack, n, card)
 
 
@@ -755,7 +736,7 @@ def push_cubes(d: Data, chooser: str, side: str, verb: str, count: int, arenas: 
         push(d, f)
         return True
     if then:
-        CONTINUATIONS[then](d, f, None)
+        resume(d, f, None)
     return False
 
 
@@ -817,7 +798,7 @@ def _finish_cubes(d: Data, f: Frame) -> None:
             else:
                 log(d, "thirteen.defcon.banned_stays", side=side)
     if f["then"]:
-        CONTINUATIONS[f["then"]](d, f, counts)
+        resume(d, f, counts)
 
 
 # -- the generic DEFCON shift frame ----------------------------------------------------
@@ -835,7 +816,7 @@ def push_shift(d: Data, chooser: str, side: str, tracks: list[int], steps: int, 
         push(d, f)
         return True
     if then:
-        CONTINUATIONS[then](d, f, None)
+        resume(d, f, None)
     return False
 
 
@@ -873,7 +854,7 @@ def _apply_shift(d: Data, f: Frame, a: Action) -> None:
         moved = shift_marker(d, f["side"], track, delta)
         answer = (track, moved)
     if f["then"]:
-        CONTINUATIONS[f["then"]](d, f, answer)
+        resume(d, f, answer)
 
 
 # -- the generic question frame -------------------------------------------------------
@@ -893,7 +874,7 @@ def _legal_ask(d: Data, f: Frame) -> list[Action]:
 
 def _apply_ask(d: Data, f: Frame, a: Action) -> None:
     d["stack"].pop()
-    CONTINUATIONS[f["then"]](d, f, a.arg)
+    resume(d, f, a.arg)
 
 
 # -- agendas, initiative, Aftermath, Alliances, card choices -------------------------------

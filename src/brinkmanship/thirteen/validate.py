@@ -68,8 +68,9 @@ from brinkmanship.thirteen.data.board import (
     ROUNDS,
     SUPPLY,
 )
+from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
-from brinkmanship.thirteen.rules import CONTINUATIONS, ROUND_EFFECTS, Data
+from brinkmanship.thirteen.rules import ROUND_EFFECTS, Data
 
 Frame = dict[str, Any]
 
@@ -171,7 +172,7 @@ def _check_cubes(d: Data, f: Frame, path: str) -> None:
     _CUBES(f, path)
     then = f["then"]
     data = CUBES.get(then)
-    if data is None or (then and then not in CONTINUATIONS):
+    if data is None or (then and then not in REGISTRY.continuations):
         fail(f"{path}.then", f"{then!r} is not a continuation of an event's cubes")
     data(f["data"], f"{path}.data")
     done = f["done"]
@@ -188,7 +189,7 @@ def _check_shift(d: Data, f: Frame, path: str) -> None:
     _SHIFT(f, path)
     then = f["then"]
     data = SHIFTS.get(then)
-    if data is None or (then and then not in CONTINUATIONS):
+    if data is None or (then and then not in REGISTRY.continuations):
         fail(f"{path}.then", f"{then!r} is not a continuation of a DEFCON move")
     data(f["data"], f"{path}.data")
 
@@ -197,7 +198,7 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     _ASK(f, path)
     then = f["then"]
     spec = ASKS.get(then)
-    if spec is None or then not in CONTINUATIONS:
+    if spec is None or then not in REGISTRY.continuations:
         fail(f"{path}.then", f"{then!r} is not a continuation of a question")
     kind, chooser, allowed = spec
     if f["kind"] != kind:

@@ -7,19 +7,18 @@ from typing import Any
 from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, US, USSR
 from brinkmanship.thirteen.data.board import DEFCON2_FROM
+from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
     ALL_ARENAS,
     Data,
     Frame,
     ask,
-    event,
     gain_prestige,
     log,
     may_lower,
     push_command,
     push_cubes,
     push_shift,
-    then,
 )
 
 MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
@@ -39,40 +38,40 @@ def halve(d: Data, side: str, arena: int, card: int) -> None:
 
 
 @event(14)
-def mathematical_precision(d: Data, ctx: Frame) -> None:
+def mathematical_precision(d: Data, play: Play) -> None:
     """Move the US political marker 0-2 steps either way, then Command 1."""
-    push_command(d, US, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=US, by=ctx["by"])
-    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, ctx["by"]))
+    push_command(d, US, play.card, 1, ALL_ARENAS, granted=True, resolver=US, by=play.by)
+    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, play.by))
 
 
 @event(15)
-def excomm(d: Data, ctx: Frame) -> None:
+def excomm(d: Data, play: Play) -> None:
     """Up to 4 US cubes, at most 2 per arena, in arenas without US cubes."""
     empty = [i for i in ALL_ARENAS if not d["cubes"][US][i]]
     push_cubes(d, US, US, "place", 4, empty, per_arena=2, symbol=True)
 
 
 @event(16)
-def public_protests(d: Data, ctx: Frame) -> None:
+def public_protests(d: Data, play: Play) -> None:
     """Remove any number of US cubes from one arena; no DEFCON change."""
     push_cubes(d, US, US, "remove", 99, ALL_ARENAS, one_arena=True)
 
 
 @event(17)
-def lessons_of_munich(d: Data, ctx: Frame) -> None:
+def lessons_of_munich(d: Data, play: Play) -> None:
     """Up to 4 US cubes in Berlin, Italy and Turkey, at most 2 in each."""
     push_cubes(d, US, US, "place", 4, (BERLIN, TURKEY, ITALY), per_arena=2)
 
 
 @event(18)
-def operation_mongoose(d: Data, ctx: Frame) -> None:
+def operation_mongoose(d: Data, play: Play) -> None:
     """US +1 prestige; then the USSR may move one US marker one step."""
-    gain_prestige(d, US, 1, ctx["c"])
+    gain_prestige(d, US, 1, play.card)
     push_shift(d, USSR, US, [0, 1, 2], 1)
 
 
 @event(19)
-def air_strike(d: Data, ctx: Frame) -> None:
+def air_strike(d: Data, play: Play) -> None:
     """Halve (rounded up) the USSR cubes in one Cuba arena, or place up to
     2 US cubes on Alliances."""
     ask(d, US, "choose", [REMOVE, PLACE], "air_strike")
@@ -92,28 +91,28 @@ def _air_strike_target(d: Data, f: Frame, answer: Any) -> None:
 
 
 @event(20)
-def non_invasion_pledge(d: Data, ctx: Frame) -> None:
+def non_invasion_pledge(d: Data, play: Play) -> None:
     """Remove up to 2 USSR cubes from Turkey, then move the US political
     marker 0-2 steps either way."""
-    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, ctx["by"]))
+    push_shift(d, US, US, [1], 2, down=may_lower(d, US, US, play.by))
     push_cubes(d, US, USSR, "remove", 2, (TURKEY,))
 
 
 @event(21)
-def offensive_missiles(d: Data, ctx: Frame) -> None:
+def offensive_missiles(d: Data, play: Play) -> None:
     """If the US political marker is in the DEFCON 3 zone, up to one US
     cube on each political arena."""
     if d["defcon"][US][1] >= DEFCON2_FROM:
-        log(d, "thirteen.event.offensive_missiles_nothing", side=US, card=ctx["c"])
+        log(d, "thirteen.event.offensive_missiles_nothing", side=US, card=play.card)
         return
     push_cubes(d, US, US, "place", 3, POLITICAL, per_arena=1)
 
 
 @event(22)
-def invasion_of_cuba(d: Data, ctx: Frame) -> None:
+def invasion_of_cuba(d: Data, play: Play) -> None:
     """Escalate US military 0-2; then de-escalate one other US marker by
     the steps actually escalated."""
-    push_shift(d, US, US, [0], 2, down=False, then="invasion_of_cuba", by=ctx["by"])
+    push_shift(d, US, US, [0], 2, down=False, then="invasion_of_cuba", by=play.by)
 
 
 @then("invasion_of_cuba")
@@ -127,19 +126,19 @@ def _invasion_of_cuba(d: Data, f: Frame, answer: Any) -> None:
 
 
 @event(23)
-def quarantine(d: Data, ctx: Frame) -> None:
+def quarantine(d: Data, play: Play) -> None:
     """Up to 2 US cubes on the Atlantic."""
     push_cubes(d, US, US, "place", 2, (ATLANTIC,))
 
 
 @event(24)
-def u_2_photographs(d: Data, ctx: Frame) -> None:
+def u_2_photographs(d: Data, play: Play) -> None:
     """Command 3 in one military arena."""
-    push_command(d, US, ctx["c"], 3, MILITARY, granted=True, resolver=US, by=ctx["by"], command_n=True)
+    push_command(d, US, play.card, 3, MILITARY, granted=True, resolver=US, by=play.by, command_n=True)
 
 
 @event(25)
-def wave_and_smile(d: Data, ctx: Frame) -> None:
+def wave_and_smile(d: Data, play: Play) -> None:
     """Take up to 2 US cubes off the board and put them on other arenas."""
     push_cubes(d, US, US, "remove", 2, ALL_ARENAS, then="wave_and_smile")
 
@@ -155,10 +154,10 @@ def _wave_and_smile(d: Data, f: Frame, counts: Any) -> None:
 
 
 @event(26)
-def eyeball_to_eyeball(d: Data, ctx: Frame) -> None:
+def eyeball_to_eyeball(d: Data, play: Play) -> None:
     """If US military is above USSR military, up to 3 US cubes on the Cuba
     arenas (the DEFCON symbol escalates each arena's own track)."""
     if d["defcon"][US][0] <= d["defcon"][USSR][0]:
-        log(d, "thirteen.event.eyeball_to_eyeball_nothing", side=US, opp=USSR, card=ctx["c"])
+        log(d, "thirteen.event.eyeball_to_eyeball_nothing", side=US, opp=USSR, card=play.card)
         return
     push_cubes(d, US, US, "place", 3, CUBA, symbol=True)

@@ -8,20 +8,19 @@ from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, US, USSR
 from brinkmanship.thirteen.cards.us import halve
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM
+from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
     ALL_ARENAS,
     Data,
     Frame,
     ask,
     can_place,
-    event,
     gain_prestige,
     log,
     may_lower,
     push_command,
     push_cubes,
     push_shift,
-    then,
 )
 
 MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
@@ -32,14 +31,14 @@ BAY_OF_PIGS, U_2_DOWNED = 34, 38
 
 
 @event(27)
-def mrbms_and_irbms(d: Data, ctx: Frame) -> None:
+def mrbms_and_irbms(d: Data, play: Play) -> None:
     """Move the USSR military marker 0-2 steps either way, then Command 1."""
-    push_command(d, USSR, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=USSR, by=ctx["by"])
-    push_shift(d, USSR, USSR, [0], 2, down=may_lower(d, USSR, USSR, ctx["by"]))
+    push_command(d, USSR, play.card, 1, ALL_ARENAS, granted=True, resolver=USSR, by=play.by)
+    push_shift(d, USSR, USSR, [0], 2, down=may_lower(d, USSR, USSR, play.by))
 
 
 @event(28)
-def moscow_is_our_brain(d: Data, ctx: Frame) -> None:
+def moscow_is_our_brain(d: Data, play: Play) -> None:
     """Up to 4 USSR cubes, at most 2 per arena, in arenas that already
     hold USSR cubes."""
     held = [i for i in ALL_ARENAS if d["cubes"][USSR][i]]
@@ -47,28 +46,28 @@ def moscow_is_our_brain(d: Data, ctx: Frame) -> None:
 
 
 @event(29)
-def missile_trade(d: Data, ctx: Frame) -> None:
+def missile_trade(d: Data, play: Play) -> None:
     """Remove up to 3 USSR cubes; each arena losing k >= 2 de-escalates its
     track by k-1, unless a ban forbids de-escalation (Q11)."""
-    low = may_lower(d, USSR, USSR, ctx["by"]) or not d["options"]["ban_blocks_symbol"]
+    low = may_lower(d, USSR, USSR, play.by) or not d["options"]["ban_blocks_symbol"]
     push_cubes(d, USSR, USSR, "remove", 3, ALL_ARENAS, symbol=True, low=low)
 
 
 @event(30)
-def fidel_castro(d: Data, ctx: Frame) -> None:
+def fidel_castro(d: Data, play: Play) -> None:
     """Up to 3 USSR cubes on the Cuba arenas."""
     push_cubes(d, USSR, USSR, "place", 3, CUBA)
 
 
 @event(31)
-def berlin_blockade(d: Data, ctx: Frame) -> None:
+def berlin_blockade(d: Data, play: Play) -> None:
     """USSR +2 prestige; then the US may move one USSR marker 0-2 steps."""
-    gain_prestige(d, USSR, 2, ctx["c"])
+    gain_prestige(d, USSR, 2, play.card)
     push_shift(d, US, USSR, [0, 1, 2], 2)
 
 
 @event(32)
-def suez_hungary(d: Data, ctx: Frame) -> None:
+def suez_hungary(d: Data, play: Play) -> None:
     """Add USSR cubes to Italy until the USSR has one more than the US there
     (or 5 there, or an empty reserve). No choices."""
     cubes = d["cubes"]
@@ -76,22 +75,22 @@ def suez_hungary(d: Data, ctx: Frame) -> None:
     while cubes[USSR][ITALY] <= cubes[US][ITALY] and cubes[USSR][ITALY] < ARENA_MAX and can_place(d, USSR, ITALY):
         cubes[USSR][ITALY] += 1
         n += 1
-    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=ctx["c"],
+    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=play.card,
         side=USSR, n=n, arena=ARENAS[ITALY], now=cubes[USSR][ITALY], opp=US, now2=cubes[US][ITALY])
 
 
 @event(33)
-def maskirovka(d: Data, ctx: Frame) -> None:
+def maskirovka(d: Data, play: Play) -> None:
     """If the USSR military marker is in the DEFCON 3 zone, up to one USSR
     cube on each military arena."""
     if d["defcon"][USSR][0] >= DEFCON2_FROM:
-        log(d, "thirteen.event.maskirovka_nothing", side=USSR, card=ctx["c"])
+        log(d, "thirteen.event.maskirovka_nothing", side=USSR, card=play.card)
         return
     push_cubes(d, USSR, USSR, "place", 3, MILITARY, per_arena=1)
 
 
 @event(34)
-def bay_of_pigs(d: Data, ctx: Frame) -> None:
+def bay_of_pigs(d: Data, play: Play) -> None:
     """The US removes 2 of its cubes from Alliances (only with 2 there) or
     may not de-escalate by events for the rest of the round."""
     if d["cubes"][US][ALLIANCES] >= 2:
@@ -112,11 +111,11 @@ def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
 
 
 @event(35)
-def turn_back_the_ships(d: Data, ctx: Frame) -> None:
+def turn_back_the_ships(d: Data, play: Play) -> None:
     """De-escalate the most escalated USSR marker 0-2 steps (the USSR picks
     among tied markers)."""
-    if not may_lower(d, USSR, USSR, ctx["by"]):
-        log(d, "thirteen.event.turn_back_the_ships_banned", side=USSR, card=ctx["c"])
+    if not may_lower(d, USSR, USSR, play.by):
+        log(d, "thirteen.event.turn_back_the_ships_banned", side=USSR, card=play.card)
         return
     row = d["defcon"][USSR]
     top = max(row)
@@ -124,20 +123,20 @@ def turn_back_the_ships(d: Data, ctx: Frame) -> None:
 
 
 @event(36)
-def strategic_balance(d: Data, ctx: Frame) -> None:
+def strategic_balance(d: Data, play: Play) -> None:
     """Up to 3 USSR cubes on the Atlantic; the DEFCON symbol escalates."""
     push_cubes(d, USSR, USSR, "place", 3, (ATLANTIC,), symbol=True)
 
 
 @event(37)
-def national_liberation(d: Data, ctx: Frame) -> None:
+def national_liberation(d: Data, play: Play) -> None:
     """Command 3 in one political arena."""
-    push_command(d, USSR, ctx["c"], 3, POLITICAL, granted=True, resolver=USSR, by=ctx["by"],
+    push_command(d, USSR, play.card, 3, POLITICAL, granted=True, resolver=USSR, by=play.by,
                  command_n=True)
 
 
 @event(38)
-def u_2_downed(d: Data, ctx: Frame) -> None:
+def u_2_downed(d: Data, play: Play) -> None:
     """Up to 2 USSR cubes on Turkey; then halve (rounded up) the US cubes in
     one Cuba arena."""
     ask(d, USSR, "target", list(CUBA), "u_2_downed")
@@ -150,6 +149,6 @@ def _u_2_downed(d: Data, f: Frame, answer: Any) -> None:
 
 
 @event(39)
-def defensive_missiles(d: Data, ctx: Frame) -> None:
+def defensive_missiles(d: Data, play: Play) -> None:
     """Up to 2 USSR cubes on Television and/or the United Nations."""
     push_cubes(d, USSR, USSR, "place", 2, (TELEVISION, UNITED_NATIONS), symbol=True)
