@@ -82,8 +82,13 @@ def _calls(name: str) -> list[ast.Call]:
 
 
 def _keywords(call: ast.Call, params: set[str]) -> tuple[str, list[str]]:
+    """The continuation a push names and the keys of the ``data`` it stores."""
     then = next((k.value.value for k in call.keywords if k.arg == "then" and isinstance(k.value, ast.Constant)), "")
-    return str(then), sorted(k.arg for k in call.keywords if k.arg and k.arg not in params | {"then"})
+    assert all(k.arg in params | {"then", "data"} for k in call.keywords), ast.unparse(call)
+    data = next((k.value for k in call.keywords if k.arg == "data"), None)
+    assert data is None or isinstance(data, ast.Dict), ast.unparse(call)
+    keys = [] if data is None else [k.value for k in data.keys if isinstance(k, ast.Constant)]
+    return str(then), sorted(keys)
 
 
 def test_every_continuation_is_known_with_its_frame_and_data() -> None:

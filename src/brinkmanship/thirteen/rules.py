@@ -720,18 +720,20 @@ def _finish_command(d: Data, f: Frame) -> None:
 # -- the generic event cube frame ----------------------------------------------------
 def push_cubes(d: Data, chooser: str, side: str, verb: str, count: int, arenas: tuple[int, ...] | list[int],
                *, per_arena: int = 0, one_arena: bool = False, symbol: bool = False, low: bool = True,
-               optional: bool = True, then: str = "", **data: Any) -> bool:
+               optional: bool = True, then: str = "", data: dict[str, Any] | None = None) -> bool:
     """An event places (``verb="place"``) or removes ``count`` of ``side``'s
     cubes, one per action, in ``arenas``: at most ``per_arena`` in each (0:
     no limit), all in one arena with ``one_arena``. ``optional`` ("up to")
     allows ``done`` at any time. ``symbol``: the card has the DEFCON symbol,
     so each arena that gains (loses) k >= 2 cubes moves ``side``'s marker of
     its category up (down) k-1, down only if ``low``. The 5-cube and
-    17-cube limits always hold. Returns False (and pushes nothing, and runs
-    no continuation) when no cube can move."""
+    17-cube limits always hold. ``data`` is kept in the frame for the
+    continuation ``then``, which gets the cubes moved per arena. Returns
+    False (pushing nothing) when no cube can move; the continuation then
+    runs at once with None."""
     f: Frame = {"f": "cubes", "p": chooser, "side": side, "verb": verb, "left": count, "arenas": list(arenas),
                 "max": per_arena, "one": one_arena, "symbol": symbol, "low": low, "optional": optional,
-                "done": [], "then": then, "data": data}
+                "done": [], "then": then, "data": {} if data is None else data}
     if count > 0 and _cube_targets(d, f):
         push(d, f)
         return True
@@ -804,14 +806,16 @@ def _finish_cubes(d: Data, f: Frame) -> None:
 # -- the generic DEFCON shift frame ----------------------------------------------------
 def push_shift(d: Data, chooser: str, side: str, tracks: list[int], steps: int, *, then: str = "",
                up: bool = True, down: bool = True, exact: bool = False, optional: bool = True,
-               **data: Any) -> bool:
+               data: dict[str, Any] | None = None) -> bool:
     """``chooser`` may move one of ``side``'s markers on ``tracks`` up to
     ``steps`` (exactly ``steps`` with ``exact``, clipped at the track's end)
     in the allowed directions; ``pass`` moves nothing when ``optional``.
-    The continuation ``then`` gets ``(track, signed steps)`` or None. Returns
+    The continuation ``then`` gets ``(track, signed steps)`` or None, and
+    ``data`` kept in the frame. Returns
     False (running the continuation with None) when no move is possible."""
     f: Frame = {"f": "shift", "p": chooser, "side": side, "tracks": list(tracks), "steps": steps,
-                "up": up, "down": down, "exact": exact, "optional": optional, "then": then, "data": data}
+                "up": up, "down": down, "exact": exact, "optional": optional, "then": then,
+                "data": {} if data is None else data}
     if steps > 0 and _shift_moves(d, f):
         push(d, f)
         return True
@@ -861,10 +865,13 @@ def _apply_shift(d: Data, f: Frame, a: Action) -> None:
 ASK_TABLES: dict[str, tuple[Action, ...]] = {"target": TARGET, "choose": CHOOSE}
 
 
-def ask(d: Data, chooser: str, kind: str, options: list[int], then: str, **data: Any) -> None:
+def ask(d: Data, chooser: str, kind: str, options: list[int], then: str,
+        data: dict[str, Any] | None = None) -> None:
     """Ask ``chooser`` for an arena (``kind="target"``) or a named option
-    (``"choose"``, indexes of ``actions.OPTIONS``); ``then`` resumes."""
-    push(d, {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then, "data": data})
+    (``"choose"``, indexes of ``actions.OPTIONS``); ``then`` resumes, with
+    ``data`` kept in the frame."""
+    push(d, {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
+             "data": {} if data is None else data})
 
 
 def _legal_ask(d: Data, f: Frame) -> list[Action]:

@@ -51,7 +51,7 @@ def fifty_fifty(d: Data, play: Play) -> None:
         return
     log(d, "thirteen.event.fifty_fifty_leader", side=side, arena=ARENAS[TELEVISION])
     low = may_lower(d, side, play.side, play.by)
-    push_shift(d, side, side, [0, 1, 2], 1, then="fifty_fifty_second", down=low, low=low)
+    push_shift(d, side, side, [0, 1, 2], 1, then="fifty_fifty_second", down=low, data={"low": low})
 
 
 @then("fifty_fifty_second")

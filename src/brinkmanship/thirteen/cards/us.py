@@ -112,7 +112,7 @@ def offensive_missiles(d: Data, play: Play) -> None:
 def invasion_of_cuba(d: Data, play: Play) -> None:
     """Escalate US military 0-2; then de-escalate one other US marker by
     the steps actually escalated."""
-    push_shift(d, US, US, [0], 2, down=False, then="invasion_of_cuba", by=play.by)
+    push_shift(d, US, US, [0], 2, down=False, then="invasion_of_cuba", data={"by": play.by})
 
 
 @then("invasion_of_cuba")
