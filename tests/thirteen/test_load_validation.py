@@ -76,7 +76,7 @@ def test_a_state_in_the_middle_of_an_event_loads() -> None:
 # The validator knows what the code writes
 # ---------------------------------------------------------------------------
 def _calls(name: str) -> list[ast.Call]:
-    files = [Path(rules.__file__), *Path(cards.__file__).parent.glob("*.py")]
+    files = [*Path(rules.__file__).parent.glob("*.py"), *Path(cards.__file__).parent.glob("*.py")]
     return [node for path in files for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == name]
 
