@@ -46,8 +46,10 @@ from brinkmanship.thirteen import rules
 from brinkmanship.thirteen.actions import MAX_SHIFT, OPTIONS
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
+    ALLIANCES,
     CARD_FACTION,
     CARD_NAME,
+    CUBA,
     N_AGENDA_CARDS,
     N_ARENAS,
     N_CARDS,
@@ -103,8 +105,7 @@ def _agenda(a: int) -> str:
 # ---------------------------------------------------------------------------
 # Continuations: what each event stores in the frame it resumes from
 # ---------------------------------------------------------------------------
-_CUBA = frozenset((0, 3))
-_ALLIANCES = rules.ALLIANCES
+_CUBA = frozenset(CUBA)
 _REMOVE = OPTIONS.index("remove")
 # ``ask`` continuations: the question's kind, who answers, the allowed options.
 ASKS: dict[str, tuple[str, str, frozenset[int]]] = {
@@ -212,7 +213,7 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     for k, x in enumerate(options):
         if x not in allowed:
             fail(f"{path}.options[{k}]", f"{x} is not an option {then} offers")
-    if then == "bay_of_pigs" and _REMOVE in options and d["cubes"][US][_ALLIANCES] < 2:
+    if then == "bay_of_pigs" and _REMOVE in options and d["cubes"][US][ALLIANCES] < 2:
         # Removing 2 cubes from Alliances is offered only with 2 there.
         fail(f"{path}.options", "the US may remove 2 cubes from Alliances, but has fewer there")
 

@@ -4,7 +4,10 @@ card, as those the event pushes itself do."""
 
 from __future__ import annotations
 
-from brinkmanship.thirteen import cards  # noqa: F401  (importing the cards registers their events)
+import ast
+from pathlib import Path
+
+from brinkmanship.thirteen import cards  # importing the cards registers their events
 from brinkmanship.thirteen.board import FIDEL_CASTRO, FIFTY_FIFTY, N_CARDS, QUARANTINE, SCRAMBLE
 from brinkmanship.thirteen.events import REGISTRY
 from tests.thirteen.helpers import position
@@ -27,3 +30,21 @@ def test_fifty_fifty_second_move_belongs_to_fifty_fifty() -> None:
     top = s.data["stack"][-1]
     assert top["f"] == "shift" and top["tracks"] == [1, 2] and top["card"] == FIFTY_FIFTY
     assert s.view("USSR")["decision"]["card"] == FIFTY_FIFTY
+
+
+def _card_calls() -> list[ast.Call]:
+    files = Path(cards.__file__).parent.glob("*.py")
+    return [node for path in files for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Call)]
+
+
+def test_events_name_their_cards_arenas_and_tracks() -> None:
+    # Card numbers, arenas and tracks are the named constants of board.py
+    # (SPEECH_TO_THE_NATION, CUBA, MILITARY_TRACK ...), never bare numbers.
+    for call in _card_calls():
+        name = getattr(call.func, "id", None)
+        if name == "event":
+            assert isinstance(call.args[0], ast.Name), ast.unparse(call)
+        if name in ("push_cubes", "push_shift", "ask"):
+            for arg in call.args:
+                if isinstance(arg, (ast.List, ast.Tuple)):
+                    assert not any(isinstance(x, ast.Constant) for x in arg.elts), ast.unparse(call)

@@ -85,11 +85,7 @@ from brinkmanship.thirteen.rules.scoring import (
     triggers_war,
 )
 from brinkmanship.thirteen.rules.state import (
-    ALL_ARENAS,
-    ALLIANCES,
     ROUND_EFFECTS,
-    TELEVISION,
-    UNITED_NATIONS,
     Data,
     Frame,
     Why,
@@ -150,16 +146,12 @@ apply = MACHINE.apply                  # apply a legal action, then advance
 
 
 __all__ = [
-    "ALLIANCES",
-    "ALL_ARENAS",
     "APPLY",
     "ASK_TABLES",
     "LEGAL",
     "MACHINE",
     "PROCS",
     "ROUND_EFFECTS",
-    "TELEVISION",
-    "UNITED_NATIONS",
     "Data",
     "Frame",
     "Why",

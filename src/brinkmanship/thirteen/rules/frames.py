@@ -105,7 +105,7 @@ def _finish_cubes(d: Data, f: Frame) -> None:
         resume(d, f, counts)
 
 
-def push_shift(d: Data, chooser: str, side: str, tracks: list[int], steps: int, *, then: str = "",
+def push_shift(d: Data, chooser: str, side: str, tracks: tuple[int, ...] | list[int], steps: int, *, then: str = "",
                up: bool = True, down: bool = True, exact: bool = False, optional: bool = True,
                data: dict[str, Any] | None = None) -> bool:
     """``chooser`` may move one of ``side``'s markers on ``tracks`` up to

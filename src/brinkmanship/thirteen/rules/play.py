@@ -12,11 +12,10 @@ from __future__ import annotations
 from brinkmanship.core.actions import Action
 from brinkmanship.core.log import msg
 from brinkmanship.thirteen.actions import ACCEPT, COMMAND, DECLINE, DISCARD, DONE, EVENT, LETTER, PLACE, REMOVE
-from brinkmanship.thirteen.board import ARENAS, CARD_COMMAND, CARD_FACTION, CATEGORY, OPPONENT
+from brinkmanship.thirteen.board import ALL_ARENAS, ARENAS, CARD_COMMAND, CARD_FACTION, CATEGORY, OPPONENT
 from brinkmanship.thirteen.data.board import ARENA_MAX, SUPPLY
 from brinkmanship.thirteen.events import REGISTRY, Play
 from brinkmanship.thirteen.rules.state import (
-    ALL_ARENAS,
     Data,
     Frame,
     draw_card,

@@ -12,15 +12,23 @@ from __future__ import annotations
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.thirteen.actions import AFTERMATH, DISCARD, FIRST
-from brinkmanship.thirteen.board import AGENDA_CARDS, AGENDA_NAME, ARENAS, OPPONENT, US, USSR
+from brinkmanship.thirteen.board import (
+    AGENDA_CARDS,
+    AGENDA_NAME,
+    ALL_TRACKS,
+    ALLIANCES,
+    ARENAS,
+    OPPONENT,
+    TELEVISION,
+    UNITED_NATIONS,
+    US,
+    USSR,
+)
 from brinkmanship.thirteen.data.board import AGENDAS_DEALT, DEFCON_MAX, HAND_SIZE, PLAYS_PER_ROUND, ROUNDS
 from brinkmanship.thirteen.rules.frames import push_shift
 from brinkmanship.thirteen.rules.scoring import final_scoring, nuclear_check, resolve_agendas
 from brinkmanship.thirteen.rules.state import (
-    ALLIANCES,
     ROUND_EFFECTS,
-    TELEVISION,
-    UNITED_NATIONS,
     Data,
     Frame,
     defcon_markers,
@@ -34,7 +42,7 @@ from brinkmanship.thirteen.rules.state import (
 def _escalate_all(d: Data) -> None:
     for side in (USSR, US):
         row = d["defcon"][side]
-        for t in range(3):
+        for t in ALL_TRACKS:
             row[t] = min(DEFCON_MAX, row[t] + 1)
     log(d, "thirteen.round.start", round=d["round"], side=USSR, markers=defcon_markers(d, USSR),
         side2=US, markers2=defcon_markers(d, US))
@@ -110,7 +118,7 @@ def _proc_round(d: Data, f: Frame) -> None:
         if dom is not None:
             side = dom
             log(d, "thirteen.bonus.television", side=side, arena=ARENAS[TELEVISION])
-            push_shift(d, side, side, [0, 1, 2], 1, then="", optional=True)
+            push_shift(d, side, side, ALL_TRACKS, 1, then="", optional=True)
     elif step == "united_nations":
         f["step"] = "alliances"
         dom = dominator(d, UNITED_NATIONS)

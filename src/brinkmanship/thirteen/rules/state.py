@@ -13,7 +13,7 @@ from typing import Any
 from brinkmanship.core import rng
 from brinkmanship.core.log import PUBLIC, Message, msg
 from brinkmanship.core.validate import STATE_VERSION
-from brinkmanship.thirteen.board import AGENDA_CARDS, ARENAS, N_ARENAS, TRACKS, US, USSR
+from brinkmanship.thirteen.board import AGENDA_CARDS, ALL_TRACKS, ARENAS, N_ARENAS, TRACKS, US, USSR
 from brinkmanship.thirteen.data.board import (
     ARENA_MAX,
     DEFCON_MAX,
@@ -27,8 +27,6 @@ from brinkmanship.thirteen.events import REGISTRY
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
-ALL_ARENAS: tuple[int, ...] = tuple(range(N_ARENAS))
-TELEVISION, UNITED_NATIONS, ALLIANCES = 6, 7, 8
 ROUND_EFFECTS = ("sops", "brink", "containment", "bay_of_pigs")
 
 
@@ -136,7 +134,7 @@ def defcon_markers(d: Data, side: str) -> list[Message]:
     """``side``'s three markers as messages (read ``Military 2, Political 3,
     World Opinion 2``)."""
     row = d["defcon"][side]
-    return [msg("thirteen.defcon.marker", track=TRACKS[t], pos=row[t]) for t in range(3)]
+    return [msg("thirteen.defcon.marker", track=TRACKS[t], pos=row[t]) for t in ALL_TRACKS]
 
 
 def may_lower(d: Data, side: str, resolver: str, by: str) -> bool:
