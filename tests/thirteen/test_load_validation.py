@@ -14,7 +14,7 @@ import ast
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, get_origin, get_type_hints
 
 import pytest
 
@@ -22,7 +22,8 @@ import brinkmanship as bm
 from brinkmanship.thirteen import cards, rules
 from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
-from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHIFTS, TOP
+from brinkmanship.thirteen.rules.kinds import KINDS
+from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHAPES, SHIFTS, TOP
 from tests.thirteen.helpers import play, position
 from tests.thirteen.invariants import check
 
@@ -107,6 +108,15 @@ def test_every_continuation_is_known_with_its_frame_and_data() -> None:
 
 def test_every_frame_kind_has_a_check() -> None:
     assert set(FRAMES) == set(rules.LEGAL) | set(rules.PROCS)
+
+
+def test_every_frame_kind_is_typed_with_the_fields_it_checks() -> None:
+    assert set(KINDS) == set(SHAPES) == set(FRAMES)
+    for kind, shape in KINDS.items():
+        hints = get_type_hints(shape, include_extras=True)
+        optional = {k for k, hint in hints.items() if get_origin(hint) is NotRequired}
+        assert set(hints) - optional == set(SHAPES[kind].fields), kind
+        assert optional == set(SHAPES[kind].optional), kind
 
 
 def test_the_schema_is_the_blank_state() -> None:

@@ -238,6 +238,12 @@ def _check_aftermath(d: Data, f: Frame, path: str) -> None:
         fail(path, f"the {f['p']} chooses an Aftermath card from an empty hand")
 
 
+# The fields of each frame kind (``rules/kinds.py`` types the same ones).
+SHAPES: dict[str, Record] = {
+    "round": _ROUND, "turn": _JUST_P, "offer": _OFFER, "command": _COMMAND, "cubes": _CUBES, "shift": _SHIFT,
+    "ask": _ASK, "agenda": _JUST_P, "initiative": _JUST_P, "aftermath": _JUST_P, "alliances": _CARD_FRAME,
+    "stolen": _CARD_FRAME, "summit": _SUMMIT, "replace": _REPLACE,
+}
 FRAMES: dict[str, Callable[[Data, Frame, str], None]] = {
     "round": lambda d, f, path: _ROUND(f, path),
     "turn": _check_turn,

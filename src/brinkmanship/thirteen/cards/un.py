@@ -31,7 +31,7 @@ from brinkmanship.thirteen.board import (
 from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
     Data,
-    Frame,
+    ShiftFrame,
     dominator,
     log,
     may_lower,
@@ -73,7 +73,7 @@ def fifty_fifty(d: Data, play: Play) -> None:
 
 
 @then("fifty_fifty_second")
-def _fifty_fifty_second(d: Data, f: Frame, answer: Any) -> None:
+def _fifty_fifty_second(d: Data, f: ShiftFrame, answer: Any) -> None:
     if answer is None:
         return
     track = answer[0]

@@ -39,8 +39,10 @@ from brinkmanship.thirteen.board import (
 from brinkmanship.thirteen.data.board import DEFCON2_FROM
 from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
+    AskFrame,
+    CubesFrame,
     Data,
-    Frame,
+    ShiftFrame,
     ask,
     gain_prestige,
     log,
@@ -103,7 +105,7 @@ def air_strike(d: Data, play: Play) -> None:
 
 
 @then("air_strike")
-def _air_strike(d: Data, f: Frame, answer: Any) -> None:
+def _air_strike(d: Data, f: AskFrame, answer: Any) -> None:
     if answer == PLACE:
         push_cubes(d, US, US, "place", 2, (ALLIANCES,))
     else:
@@ -111,7 +113,7 @@ def _air_strike(d: Data, f: Frame, answer: Any) -> None:
 
 
 @then("air_strike_target")
-def _air_strike_target(d: Data, f: Frame, answer: Any) -> None:
+def _air_strike_target(d: Data, f: AskFrame, answer: Any) -> None:
     halve(d, USSR, answer, AIR_STRIKE)
 
 
@@ -141,7 +143,7 @@ def invasion_of_cuba(d: Data, play: Play) -> None:
 
 
 @then("invasion_of_cuba")
-def _invasion_of_cuba(d: Data, f: Frame, answer: Any) -> None:
+def _invasion_of_cuba(d: Data, f: ShiftFrame, answer: Any) -> None:
     if answer is None or answer[1] <= 0:
         return
     if not may_lower(d, US, US, f["data"]["by"]):
@@ -169,7 +171,7 @@ def wave_and_smile(d: Data, play: Play) -> None:
 
 
 @then("wave_and_smile")
-def _wave_and_smile(d: Data, f: Frame, counts: Any) -> None:
+def _wave_and_smile(d: Data, f: CubesFrame, counts: Any) -> None:
     if not counts:
         return
     n = sum(counts.values())

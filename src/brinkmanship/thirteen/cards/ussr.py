@@ -39,8 +39,8 @@ from brinkmanship.thirteen.cards.us import halve
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM
 from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
+    AskFrame,
     Data,
-    Frame,
     ask,
     can_place,
     gain_prestige,
@@ -120,12 +120,17 @@ def bay_of_pigs(d: Data, play: Play) -> None:
     if d["cubes"][US][ALLIANCES] >= 2:
         ask(d, US, "choose", [REMOVE, BAN], "bay_of_pigs")
     else:
-        _bay_of_pigs(d, {}, BAN)
+        _bay_of_pigs_outcome(d, BAN)
 
 
 @then("bay_of_pigs")
-def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
-    if answer == REMOVE:
+def _bay_of_pigs(d: Data, f: AskFrame, answer: Any) -> None:
+    _bay_of_pigs_outcome(d, answer)
+
+
+def _bay_of_pigs_outcome(d: Data, choice: int) -> None:
+    """The US's choice (``REMOVE`` or ``BAN``), asked only with 2 cubes on Alliances."""
+    if choice == REMOVE:
         d["cubes"][US][ALLIANCES] -= 2
         log(d, "thirteen.event.bay_of_pigs_remove", card=BAY_OF_PIGS, side=US, n=2, arena=ARENAS[ALLIANCES],
             now=d["cubes"][US][ALLIANCES])
@@ -168,7 +173,7 @@ def u_2_downed(d: Data, play: Play) -> None:
 
 
 @then("u_2_downed")
-def _u_2_downed(d: Data, f: Frame, answer: Any) -> None:
+def _u_2_downed(d: Data, f: AskFrame, answer: Any) -> None:
     halve(d, US, answer, U_2_DOWNED)
 
 

@@ -27,10 +27,7 @@ dispatch tables and the frame machine, and re-exports every public name, so
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from brinkmanship.core.actions import Action
-from brinkmanship.core.frames import FrameMachine
+from brinkmanship.core.frames import ApplyTable, FrameMachine, LegalTable, ProcTable
 from brinkmanship.thirteen.rules.frames import (
     ASK_TABLES,
     _apply_ask,
@@ -42,6 +39,24 @@ from brinkmanship.thirteen.rules.frames import (
     ask,
     push_cubes,
     push_shift,
+)
+from brinkmanship.thirteen.rules.kinds import (
+    AftermathFrame,
+    AgendaFrame,
+    AlliancesFrame,
+    AnyFrame,
+    AskFrame,
+    CommandFrame,
+    CubesFrame,
+    EventFrame,
+    InitiativeFrame,
+    OfferFrame,
+    ReplaceFrame,
+    RoundFrame,
+    ShiftFrame,
+    StolenFrame,
+    SummitFrame,
+    TurnFrame,
 )
 from brinkmanship.thirteen.rules.play import (
     _apply_command,
@@ -107,7 +122,9 @@ from brinkmanship.thirteen.rules.state import (
     why_msg,
 )
 
-LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
+# One handler per frame kind; each annotates its frame with the kind's
+# TypedDict (``kinds``).
+LEGAL: LegalTable = {
     "turn": _legal_turn,
     "offer": _legal_offer,
     "command": _legal_command,
@@ -121,7 +138,7 @@ LEGAL: dict[str, Callable[[Data, Frame], list[Action]]] = {
     "stolen": _legal_stolen,
     "summit": _legal_summit,
 }
-APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
+APPLY: ApplyTable = {
     "turn": _apply_turn,
     "offer": _apply_offer,
     "command": _apply_command,
@@ -136,7 +153,7 @@ APPLY: dict[str, Callable[[Data, Frame, Action], None]] = {
     "summit": _apply_summit,
 }
 
-PROCS: dict[str, Callable[[Data, Frame], None]] = {"round": _proc_round, "replace": _proc_replace}
+PROCS: ProcTable = {"round": _proc_round, "replace": _proc_replace}
 
 # The frame-stack machine (core.frames) over this game's tables.
 MACHINE = FrameMachine(LEGAL, APPLY, PROCS)
@@ -152,8 +169,24 @@ __all__ = [
     "MACHINE",
     "PROCS",
     "ROUND_EFFECTS",
+    "AftermathFrame",
+    "AgendaFrame",
+    "AlliancesFrame",
+    "AnyFrame",
+    "AskFrame",
+    "CommandFrame",
+    "CubesFrame",
     "Data",
+    "EventFrame",
     "Frame",
+    "InitiativeFrame",
+    "OfferFrame",
+    "ReplaceFrame",
+    "RoundFrame",
+    "ShiftFrame",
+    "StolenFrame",
+    "SummitFrame",
+    "TurnFrame",
     "Why",
     "advance",
     "aftermath_totals",

@@ -17,7 +17,8 @@ from brinkmanship.core.log import msg
 from brinkmanship.thirteen.actions import CHOOSE, DEESCALATE, DONE, ESCALATE, PASS, PLACE, REMOVE, TARGET, shift_of
 from brinkmanship.thirteen.board import ARENAS, CATEGORY
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, SUPPLY
-from brinkmanship.thirteen.rules.state import Data, Frame, log, push, resume, shift_marker
+from brinkmanship.thirteen.rules.kinds import AskFrame, CubesFrame, ShiftFrame
+from brinkmanship.thirteen.rules.state import Data, log, push, resume, shift_marker
 
 
 def push_cubes(d: Data, chooser: str, side: str, verb: str, count: int, arenas: tuple[int, ...] | list[int],
@@ -33,7 +34,7 @@ def push_cubes(d: Data, chooser: str, side: str, verb: str, count: int, arenas: 
     continuation ``then``, which gets the cubes moved per arena. Returns
     False (pushing nothing) when no cube can move; the continuation then
     runs at once with None."""
-    f: Frame = {"f": "cubes", "p": chooser, "side": side, "verb": verb, "left": count, "arenas": list(arenas),
+    f: CubesFrame = {"f": "cubes", "p": chooser, "side": side, "verb": verb, "left": count, "arenas": list(arenas),
                 "max": per_arena, "one": one_arena, "symbol": symbol, "low": low, "optional": optional,
                 "done": [], "then": then, "data": {} if data is None else data}
     if count > 0 and _cube_targets(d, f):
@@ -44,7 +45,7 @@ def push_cubes(d: Data, chooser: str, side: str, verb: str, count: int, arenas: 
     return False
 
 
-def _cube_targets(d: Data, f: Frame) -> list[int]:
+def _cube_targets(d: Data, f: CubesFrame) -> list[int]:
     mine = d["cubes"][f["side"]]
     done = f["done"]
     mx = f["max"]
@@ -56,7 +57,7 @@ def _cube_targets(d: Data, f: Frame) -> list[int]:
     return [i for i in arenas if mine[i] and (not mx or done.count(i) < mx)]
 
 
-def _legal_cubes(d: Data, f: Frame) -> list[Action]:
+def _legal_cubes(d: Data, f: CubesFrame) -> list[Action]:
     table = PLACE if f["verb"] == "place" else REMOVE
     acts = [table[i] for i in _cube_targets(d, f)]
     if f["optional"] or not acts:
@@ -64,7 +65,7 @@ def _legal_cubes(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_cubes(d: Data, f: Frame, a: Action) -> None:
+def _apply_cubes(d: Data, f: CubesFrame, a: Action) -> None:
     if a is not DONE:
         i = a.arg
         assert i is not None
@@ -77,7 +78,7 @@ def _apply_cubes(d: Data, f: Frame, a: Action) -> None:
     _finish_cubes(d, f)
 
 
-def _finish_cubes(d: Data, f: Frame) -> None:
+def _finish_cubes(d: Data, f: CubesFrame) -> None:
     side = f["side"]
     done = f["done"]
     verb = f["verb"]
@@ -114,7 +115,7 @@ def push_shift(d: Data, chooser: str, side: str, tracks: tuple[int, ...] | list[
     The continuation ``then`` gets ``(track, signed steps)`` or None, and
     ``data`` kept in the frame. Returns
     False (running the continuation with None) when no move is possible."""
-    f: Frame = {"f": "shift", "p": chooser, "side": side, "tracks": list(tracks), "steps": steps,
+    f: ShiftFrame = {"f": "shift", "p": chooser, "side": side, "tracks": list(tracks), "steps": steps,
                 "up": up, "down": down, "exact": exact, "optional": optional, "then": then,
                 "data": {} if data is None else data}
     if steps > 0 and _shift_moves(d, f):
@@ -125,7 +126,7 @@ def push_shift(d: Data, chooser: str, side: str, tracks: tuple[int, ...] | list[
     return False
 
 
-def _shift_moves(d: Data, f: Frame) -> list[Action]:
+def _shift_moves(d: Data, f: ShiftFrame) -> list[Action]:
     row = d["defcon"][f["side"]]
     steps = f["steps"]
     acts: list[Action] = []
@@ -142,14 +143,14 @@ def _shift_moves(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _legal_shift(d: Data, f: Frame) -> list[Action]:
+def _legal_shift(d: Data, f: ShiftFrame) -> list[Action]:
     acts = _shift_moves(d, f)
     if f["optional"] or not acts:
         acts.append(PASS)
     return acts
 
 
-def _apply_shift(d: Data, f: Frame, a: Action) -> None:
+def _apply_shift(d: Data, f: ShiftFrame, a: Action) -> None:
     d["stack"].pop()
     answer: Any = None
     if a is PASS:
@@ -170,15 +171,16 @@ def ask(d: Data, chooser: str, kind: str, options: list[int], then: str,
     """Ask ``chooser`` for an arena (``kind="target"``) or a named option
     (``"choose"``, indexes of ``actions.OPTIONS``); ``then`` resumes, with
     ``data`` kept in the frame."""
-    push(d, {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
-             "data": {} if data is None else data})
+    f: AskFrame = {"f": "ask", "p": chooser, "kind": kind, "options": list(options), "then": then,
+                   "data": {} if data is None else data}
+    push(d, f)
 
 
-def _legal_ask(d: Data, f: Frame) -> list[Action]:
+def _legal_ask(d: Data, f: AskFrame) -> list[Action]:
     table = ASK_TABLES[f["kind"]]
     return [table[x] for x in f["options"]]
 
 
-def _apply_ask(d: Data, f: Frame, a: Action) -> None:
+def _apply_ask(d: Data, f: AskFrame, a: Action) -> None:
     d["stack"].pop()
     resume(d, f, a.arg)

@@ -15,9 +15,16 @@ from brinkmanship.thirteen.actions import ACCEPT, COMMAND, DECLINE, DISCARD, DON
 from brinkmanship.thirteen.board import ALL_ARENAS, ARENAS, CARD_COMMAND, CARD_FACTION, CATEGORY, OPPONENT
 from brinkmanship.thirteen.data.board import ARENA_MAX, SUPPLY
 from brinkmanship.thirteen.events import REGISTRY, Play
+from brinkmanship.thirteen.rules.kinds import (
+    CommandFrame,
+    OfferFrame,
+    ReplaceFrame,
+    StolenFrame,
+    SummitFrame,
+    TurnFrame,
+)
 from brinkmanship.thirteen.rules.state import (
     Data,
-    Frame,
     draw_card,
     log,
     may_lower,
@@ -56,7 +63,7 @@ def push_command(d: Data, side: str, card: int, cubes: int, arenas: tuple[int, .
     ``command_n``: a "Command N in one ... arena" event (U-2 Photographs,
     National Liberation), which may remove unless ``event_command_remove``
     is off (Q12)."""
-    f: Frame = {"f": "command", "p": side, "card": card, "left": command_size(d, side, cubes, granted),
+    f: CommandFrame = {"f": "command", "p": side, "card": card, "left": command_size(d, side, cubes, granted),
                 "arenas": list(arenas), "mode": "", "arena": -1, "n": 0, "granted": granted,
                 "low": True, "letter": False, "remove": True}
     if granted:
@@ -89,7 +96,7 @@ def run_event(d: Data, resolver: str, card: int, by: str) -> None:
     own_frames(stack, n, card)
 
 
-def _legal_turn(d: Data, f: Frame) -> list[Action]:
+def _legal_turn(d: Data, f: TurnFrame) -> list[Action]:
     side = f["p"]
     hand = sorted(d["hands"][side])
     acts = [COMMAND[c] for c in hand]
@@ -97,7 +104,7 @@ def _legal_turn(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_turn(d: Data, f: Frame, a: Action) -> None:
+def _apply_turn(d: Data, f: TurnFrame, a: Action) -> None:
     side = f["p"]
     c = a.arg
     assert c is not None
@@ -108,11 +115,11 @@ def _apply_turn(d: Data, f: Frame, a: Action) -> None:
     play_card(d, side, c, a.verb)
 
 
-def _legal_offer(d: Data, f: Frame) -> list[Action]:
+def _legal_offer(d: Data, f: OfferFrame) -> list[Action]:
     return [ACCEPT, DECLINE]
 
 
-def _apply_offer(d: Data, f: Frame, a: Action) -> None:
+def _apply_offer(d: Data, f: OfferFrame, a: Action) -> None:
     d["stack"].pop()
     side = f["p"]
     card = f["card"]
@@ -123,7 +130,7 @@ def _apply_offer(d: Data, f: Frame, a: Action) -> None:
         log(d, "thirteen.offer.decline", side=side, card=card)
 
 
-def _command_targets(d: Data, f: Frame, side: str) -> tuple[list[Action], list[Action]]:
+def _command_targets(d: Data, f: CommandFrame, side: str) -> tuple[list[Action], list[Action]]:
     mine = d["cubes"][side]
     full = sum(mine) >= SUPPLY
     arenas = f["arenas"] if f["mode"] == "" else [f["arena"]]
@@ -132,7 +139,7 @@ def _command_targets(d: Data, f: Frame, side: str) -> tuple[list[Action], list[A
     return places, removes
 
 
-def _legal_command(d: Data, f: Frame) -> list[Action]:
+def _legal_command(d: Data, f: CommandFrame) -> list[Action]:
     side = f["p"]
     places, removes = _command_targets(d, f, side)
     acts = places + removes
@@ -142,7 +149,7 @@ def _legal_command(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_command(d: Data, f: Frame, a: Action) -> None:
+def _apply_command(d: Data, f: CommandFrame, a: Action) -> None:
     side = f["p"]
     if a is LETTER:
         f["left"] += 1
@@ -165,7 +172,7 @@ def _apply_command(d: Data, f: Frame, a: Action) -> None:
     _finish_command(d, f)
 
 
-def _finish_command(d: Data, f: Frame) -> None:
+def _finish_command(d: Data, f: CommandFrame) -> None:
     side = f["p"]
     n = f["n"]
     if n == 0:
@@ -183,7 +190,7 @@ def _finish_command(d: Data, f: Frame) -> None:
             log(d, "thirteen.defcon.banned_stays", side=side)
 
 
-def _legal_stolen(d: Data, f: Frame) -> list[Action]:
+def _legal_stolen(d: Data, f: StolenFrame) -> list[Action]:
     c = f["card"]
     acts = [COMMAND[c]]
     if may_event(f["p"], c):
@@ -192,7 +199,7 @@ def _legal_stolen(d: Data, f: Frame) -> list[Action]:
     return acts
 
 
-def _apply_stolen(d: Data, f: Frame, a: Action) -> None:
+def _apply_stolen(d: Data, f: StolenFrame, a: Action) -> None:
     d["stack"].pop()
     side = f["p"]
     c = f["card"]
@@ -206,7 +213,7 @@ def _apply_stolen(d: Data, f: Frame, a: Action) -> None:
     play_card(d, side, c, a.verb)
 
 
-def _proc_replace(d: Data, f: Frame) -> None:
+def _proc_replace(d: Data, f: ReplaceFrame) -> None:
     """Intelligence Reports: the victim draws a replacement card."""
     d["stack"].pop()
     side = f["side"]
@@ -216,11 +223,11 @@ def _proc_replace(d: Data, f: Frame) -> None:
         log(d, "thirteen.hand.replacement", side=side)
 
 
-def _legal_summit(d: Data, f: Frame) -> list[Action]:
+def _legal_summit(d: Data, f: SummitFrame) -> list[Action]:
     return [*(DISCARD[c] for c in sorted(d["hands"][f["p"]])), DONE]
 
 
-def _apply_summit(d: Data, f: Frame, a: Action) -> None:
+def _apply_summit(d: Data, f: SummitFrame, a: Action) -> None:
     side = f["p"]
     hand = d["hands"][side]
     if a is not DONE:

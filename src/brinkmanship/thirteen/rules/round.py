@@ -26,11 +26,11 @@ from brinkmanship.thirteen.board import (
 )
 from brinkmanship.thirteen.data.board import AGENDAS_DEALT, DEFCON_MAX, HAND_SIZE, PLAYS_PER_ROUND, ROUNDS
 from brinkmanship.thirteen.rules.frames import push_shift
+from brinkmanship.thirteen.rules.kinds import AftermathFrame, AlliancesFrame, InitiativeFrame, RoundFrame
 from brinkmanship.thirteen.rules.scoring import final_scoring, nuclear_check, resolve_agendas
 from brinkmanship.thirteen.rules.state import (
     ROUND_EFFECTS,
     Data,
-    Frame,
     defcon_markers,
     dominator,
     draw_card,
@@ -80,7 +80,7 @@ def can_play(d: Data, side: str) -> bool:
     return d["plays"][side] < PLAYS_PER_ROUND and bool(d["hands"][side])
 
 
-def _proc_round(d: Data, f: Frame) -> None:
+def _proc_round(d: Data, f: RoundFrame) -> None:
     step = f["step"]
     if step == "escalate":
         _escalate_all(d)
@@ -187,22 +187,22 @@ def to_aftermath(d: Data, side: str, card: int) -> None:
     log(d, "thirteen.aftermath.put", side=side)
 
 
-def _legal_initiative(d: Data, f: Frame) -> list[Action]:
+def _legal_initiative(d: Data, f: InitiativeFrame) -> list[Action]:
     return [FIRST[USSR], FIRST[US]]
 
 
-def _apply_initiative(d: Data, f: Frame, a: Action) -> None:
+def _apply_initiative(d: Data, f: InitiativeFrame, a: Action) -> None:
     d["stack"].pop()
     first = USSR if a is FIRST[USSR] else US
     d["next"] = first
     log(d, "thirteen.round.initiative", side=f["p"], first=first)
 
 
-def _legal_aftermath(d: Data, f: Frame) -> list[Action]:
+def _legal_aftermath(d: Data, f: AftermathFrame) -> list[Action]:
     return [AFTERMATH[c] for c in sorted(d["hands"][f["p"]])]
 
 
-def _apply_aftermath(d: Data, f: Frame, a: Action) -> None:
+def _apply_aftermath(d: Data, f: AftermathFrame, a: Action) -> None:
     # Only reached when a position leaves a side with several cards.
     d["stack"].pop()
     side = f["p"]
@@ -218,11 +218,11 @@ def _apply_aftermath(d: Data, f: Frame, a: Action) -> None:
         log(d, "thirteen.aftermath.discards", side=side, cards=rest)
 
 
-def _legal_alliances(d: Data, f: Frame) -> list[Action]:
+def _legal_alliances(d: Data, f: AlliancesFrame) -> list[Action]:
     return [AFTERMATH[f["card"]], DISCARD[f["card"]]]
 
 
-def _apply_alliances(d: Data, f: Frame, a: Action) -> None:
+def _apply_alliances(d: Data, f: AlliancesFrame, a: Action) -> None:
     d["stack"].pop()
     side = f["p"]
     c = f["card"]

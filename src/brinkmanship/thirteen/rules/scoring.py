@@ -24,7 +24,8 @@ from brinkmanship.thirteen.board import (
 )
 from brinkmanship.thirteen.data.board import AFTERMATH_BONUS, CARIBBEAN, DEFCON2_FROM, LETTER_AGENDA_PRESTIGE, MAX_LEAD
 from brinkmanship.thirteen.defcon import push_top, war_at
-from brinkmanship.thirteen.rules.state import Data, Frame, defcon_markers, dominator, gain_prestige, log, shift_marker
+from brinkmanship.thirteen.rules.kinds import AgendaFrame
+from brinkmanship.thirteen.rules.state import Data, defcon_markers, dominator, gain_prestige, log, shift_marker
 
 
 def agenda_type(card: int) -> int:
@@ -32,12 +33,12 @@ def agenda_type(card: int) -> int:
     return AGENDA_CARDS[card - 1]
 
 
-def _legal_agenda(d: Data, f: Frame) -> list[Action]:
+def _legal_agenda(d: Data, f: AgendaFrame) -> list[Action]:
     types = sorted({agenda_type(a) for a in d["offered"][f["p"]]})
     return [AGENDA[t] for t in types]
 
 
-def _apply_agenda(d: Data, f: Frame, a: Action) -> None:
+def _apply_agenda(d: Data, f: AgendaFrame, a: Action) -> None:
     d["stack"].pop()
     side = f["p"]
     d["kept"][side] = next(c for c in d["offered"][side] if agenda_type(c) == a.arg)

@@ -24,13 +24,14 @@ from brinkmanship.thirteen.data.board import (
     SUPPLY,
 )
 from brinkmanship.thirteen.events import REGISTRY
+from brinkmanship.thirteen.rules.kinds import AnyFrame, EventFrame
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
 ROUND_EFFECTS = ("sops", "brink", "containment", "bay_of_pigs")
 
 
-def resume(d: Data, f: Frame, answer: Any) -> None:
+def resume(d: Data, f: EventFrame, answer: Any) -> None:
     """Resume the event that pushed ``f`` with ``answer`` (its registered
     continuation ``f["then"]``). The decisions the continuation pushes
     belong to the card of the frame it resumes."""
@@ -68,7 +69,7 @@ def why_msg(why: Why) -> Message:
     return msg("thirteen.why.card", card=why) if isinstance(why, int) else why
 
 
-def push(d: Data, frame: Frame) -> None:
+def push(d: Data, frame: AnyFrame) -> None:
     """Put a frame on top of the decision stack."""
     d["stack"].append(frame)
 
