@@ -1,8 +1,9 @@
 """The 13 Days game plugin: the functions ``core.State`` calls.
 
-Rules are in ``rules.py`` and the events in ``cards/``; this module adds what
-clients need around them: new games, options, positions, views, resampling,
-copying, parsing and explaining why an action was refused.
+Rules are in ``rules/`` and the events in ``cards/`` (registered in
+``events.py``); this module adds what clients need around them: new games,
+options, positions, views, resampling, copying, parsing and explaining why
+an action was refused.
 """
 
 from __future__ import annotations

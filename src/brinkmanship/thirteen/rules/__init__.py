@@ -8,6 +8,7 @@ which ``advance`` runs until a decision is pending. Rules never call
 
 The rules are split along the rulebook:
 
+- ``kinds``: the shape of each frame kind (a TypedDict), for the type checker.
 - ``state``: the blank state and small helpers (the stack, continuations,
   log, cubes, prestige, DEFCON markers, drawing a card).
 - ``frames``: the generic event frames that card events reuse: ``cubes``
@@ -16,9 +17,14 @@ The rules are split along the rulebook:
 - ``scoring``: agendas (phase 6), the nuclear-war check (phase 7) and the
   final scoring.
 - ``play``: playing a card (phase 3): the ``turn``, the ``offer`` of the
-  opponent's event and the ``command`` frame, cube by cube.
+  opponent's event and the ``command`` frame, cube by cube; the hand
+  decisions of Intelligence Reports and Summit Meeting.
 - ``round``: the ``round`` procedure through the eight phases, with the
   initiative, Aftermath and Alliances decisions.
+
+Card events (``thirteen/cards/``) are registered in ``thirteen/events.py``
+and reuse the generic frames; ``run_event`` runs one, ``resume`` resumes
+its continuation.
 
 Each module imports only the ones listed before it. This package builds the
 dispatch tables and the frame machine, and re-exports every public name, so
