@@ -169,10 +169,10 @@ def _mutate(game: str) -> Callable[[dict[str, Any], random.Random], str]:
         from brinkmanship.twilight.validate import EFFECTS
 
         return mutator(kinds, tuple(sorted(REGISTRY.continuations)), tuple(sorted(EFFECTS)))
-    from brinkmanship.thirteen.rules import CONTINUATIONS as CONTS
+    from brinkmanship.thirteen.events import REGISTRY as THIRTEEN
     from brinkmanship.thirteen.rules import ROUND_EFFECTS
 
-    return mutator(kinds, tuple(sorted(CONTS)), ROUND_EFFECTS)
+    return mutator(kinds, tuple(sorted(THIRTEEN.continuations)), ROUND_EFFECTS)
 
 
 INVARIANTS = {"twilight": _twilight_check, "thirteen": _thirteen_check}

@@ -23,8 +23,9 @@ from brinkmanship.thirteen import defcon
 from brinkmanship.thirteen.actions import MAX_SHIFT, shift_of
 from brinkmanship.thirteen.board import AGENDA_CARDS, AGENDA_TYPES, ARENAS, CARD_NAME, MILITARY_TRACK, TRACKS
 from brinkmanship.thirteen.decisions import CHOICES, HALVES, prompt_message
+from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import OPTION_CHOICES
-from brinkmanship.thirteen.rules import CONTINUATIONS, agenda_type, score_agenda, triggers_war
+from brinkmanship.thirteen.rules import agenda_type, score_agenda, triggers_war
 from tests.thirteen.helpers import play, position
 
 VIEWERS = ("USSR", "US", None)
@@ -135,7 +136,7 @@ def _check_cubes(f: dict[str, Any], x: dict[str, Any], legal: list[Any]) -> None
         assert all(x["moved"].get(a, 0) < x["per_arena"] for a in targets)
     if x["one_arena"] and x["moved"]:
         assert [x["arena"]] == list(x["moved"]) and set(targets) <= {x["arena"]}
-    assert x["then"] is None or x["then"] in CONTINUATIONS
+    assert x["then"] is None or x["then"] in REGISTRY.continuations
 
 
 def _check_shift(d: dict[str, Any], f: dict[str, Any], x: dict[str, Any], legal: list[Any]) -> None:
@@ -146,7 +147,7 @@ def _check_shift(d: dict[str, Any], f: dict[str, Any], x: dict[str, Any], legal:
     ups = any(k > 0 for _, k in moves)
     downs = any(k < 0 for _, k in moves)
     assert (x["mode"] in ("escalate", "both")) >= ups and (x["mode"] in ("de-escalate", "both")) >= downs
-    assert x["then"] is None or x["then"] in CONTINUATIONS
+    assert x["then"] is None or x["then"] in REGISTRY.continuations
 
 
 def _check_ask(f: dict[str, Any], x: dict[str, Any], legal: list[Any]) -> None:

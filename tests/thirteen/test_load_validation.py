@@ -14,14 +14,16 @@ import ast
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, get_origin, get_type_hints
 
 import pytest
 
 import brinkmanship as bm
 from brinkmanship.thirteen import cards, rules
+from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
-from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHIFTS, TOP
+from brinkmanship.thirteen.rules.kinds import KINDS
+from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHAPES, SHIFTS, TOP
 from tests.thirteen.helpers import play, position
 from tests.thirteen.invariants import check
 
@@ -75,19 +77,24 @@ def test_a_state_in_the_middle_of_an_event_loads() -> None:
 # The validator knows what the code writes
 # ---------------------------------------------------------------------------
 def _calls(name: str) -> list[ast.Call]:
-    files = [Path(rules.__file__), *Path(cards.__file__).parent.glob("*.py")]
+    files = [*Path(rules.__file__).parent.glob("*.py"), *Path(cards.__file__).parent.glob("*.py")]
     return [node for path in files for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == name]
 
 
 def _keywords(call: ast.Call, params: set[str]) -> tuple[str, list[str]]:
+    """The continuation a push names and the keys of the ``data`` it stores."""
     then = next((k.value.value for k in call.keywords if k.arg == "then" and isinstance(k.value, ast.Constant)), "")
-    return str(then), sorted(k.arg for k in call.keywords if k.arg and k.arg not in params | {"then"})
+    assert all(k.arg in params | {"then", "data"} for k in call.keywords), ast.unparse(call)
+    data = next((k.value for k in call.keywords if k.arg == "data"), None)
+    assert data is None or isinstance(data, ast.Dict), ast.unparse(call)
+    keys = [] if data is None else [k.value for k in data.keys if isinstance(k, ast.Constant)]
+    return str(then), sorted(keys)
 
 
 def test_every_continuation_is_known_with_its_frame_and_data() -> None:
     named = (set(ASKS) | set(SHIFTS) | set(CUBES)) - {""}
-    assert named == set(rules.CONTINUATIONS)
+    assert named == set(REGISTRY.continuations)
     for call in _calls("ask"):
         kind, then = (a.value for a in call.args[2:5:2] if isinstance(a, ast.Constant))
         assert ASKS[then][0] == kind and not call.keywords, then
@@ -101,6 +108,15 @@ def test_every_continuation_is_known_with_its_frame_and_data() -> None:
 
 def test_every_frame_kind_has_a_check() -> None:
     assert set(FRAMES) == set(rules.LEGAL) | set(rules.PROCS)
+
+
+def test_every_frame_kind_is_typed_with_the_fields_it_checks() -> None:
+    assert set(KINDS) == set(SHAPES) == set(FRAMES)
+    for kind, shape in KINDS.items():
+        hints = get_type_hints(shape, include_extras=True)
+        optional = {k for k, hint in hints.items() if get_origin(hint) is NotRequired}
+        assert set(hints) - optional == set(SHAPES[kind].fields), kind
+        assert optional == set(SHAPES[kind].optional), kind
 
 
 def test_the_schema_is_the_blank_state() -> None:

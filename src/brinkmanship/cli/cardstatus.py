@@ -98,13 +98,13 @@ def thirteen_statuses(folder: Path | None = None) -> list[CardStatus]:
     """
     import brinkmanship.thirteen  # noqa: F401  (registers the events)
     from brinkmanship.thirteen.board import AGENDA_CARDS, AGENDA_NAME, CARD_NAME, N_CARDS
-    from brinkmanship.thirteen.rules import EVENTS as THIRTEEN_EVENTS
+    from brinkmanship.thirteen.events import REGISTRY as THIRTEEN
 
     names = _game_test_names(folder, "thirteen")
     out = []
     for n in range(1, N_CARDS + 1):
         tested = None if names is None else named_after(names, "test_" + snake(CARD_NAME[n]))
-        out.append(CardStatus(n, n in THIRTEEN_EVENTS, tested))
+        out.append(CardStatus(n, n in THIRTEEN.events, tested))
     for k, type_id in enumerate(AGENDA_CARDS, 1):
         prefix = f"test_{snake(AGENDA_NAME[type_id])}_agenda"
         tested = None if names is None else named_after(names, prefix)

@@ -1,8 +1,9 @@
 """The 13 Days game plugin: the functions ``core.State`` calls.
 
-Rules are in ``rules.py`` and the events in ``cards/``; this module adds what
-clients need around them: new games, options, positions, views, resampling,
-copying, parsing and explaining why an action was refused.
+Rules are in ``rules/`` and the events in ``cards/`` (registered in
+``events.py``); this module adds what clients need around them: new games,
+options, positions, views, resampling, copying, parsing and explaining why
+an action was refused.
 """
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (import
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
+    ALL_TRACKS,
     ARENAS,
     CARD_NAME,
+    N_CARDS,
     OPPONENT,
     TRACKS,
     US,
     USSR,
 )
+from brinkmanship.thirteen.data.board import ROUNDS
 from brinkmanship.thirteen.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from brinkmanship.thirteen.rules import Data, agenda_type
 
@@ -59,7 +63,7 @@ class Thirteen(FrameGame):
     # -- creation ------------------------------------------------------------
     def new(self, seed: int, options: dict[str, Any]) -> Data:
         d = rules.blank_state(seed, make_options(options))
-        d["deck"] = list(range(1, 40))
+        d["deck"] = list(range(1, N_CARDS + 1))
         rng.shuffle(d, d["deck"])
         rules.log(d, "thirteen.game.new")
         d["stack"] = [{"f": "round", "step": "escalate"}]
@@ -134,7 +138,7 @@ class Thirteen(FrameGame):
             "round": d["round"],
             "prestige": d["prestige"],
             "prestige_text": rules.prestige_text(d["prestige"]),
-            "defcon": {s: {TRACKS[t]: d["defcon"][s][t] for t in range(3)} for s in (USSR, US)},
+            "defcon": {s: {TRACKS[t]: d["defcon"][s][t] for t in ALL_TRACKS} for s in (USSR, US)},
             "cubes": {s: {ARENAS[i]: n for i, n in enumerate(d["cubes"][s]) if n} for s in (USSR, US)},
             "reserve": {s: rules.reserve(d, s) for s in (USSR, US)},
             "personal_letter": d["letter"],
@@ -151,7 +155,7 @@ class Thirteen(FrameGame):
         # decision_kind: turn, offer, command, cubes, shift, ask, agenda,
         # initiative, aftermath, alliances, stolen, summit; None when over.
         v.update(self.decision_view(d, side, log, legal))
-        if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
+        if d["over"] and d["result"] != "nuclear_war" and d["round"] >= ROUNDS:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
 

@@ -16,6 +16,7 @@ from brinkmanship.thirteen.board import (
     AGENDA_NAME,
     ARENAS,
     CARD_NAME,
+    N_AGENDA_CARDS,
     N_ARENAS,
     N_CARDS,
     SIDES,
@@ -28,6 +29,7 @@ from brinkmanship.thirteen.board import (
     track_index,
 )
 from brinkmanship.thirteen.data.board import (
+    AGENDAS_DEALT,
     ARENA_MAX,
     DEFCON_MAX,
     DEFCON_MIN,
@@ -176,12 +178,12 @@ def build(pos: dict[str, Any]) -> Data:
         # Phase 2 would deal new agendas over these (and lose their cards).
         raise PositionError("'agendas' cannot be given with phase 'round_start': the round deals them; "
                             "use phase 'agendas' or later")
-    pool = list(range(1, 14))
+    pool = list(range(1, N_AGENDA_CARDS + 1))
     for side, a in agendas.items():
         if not isinstance(a, dict) or set(a) - {"offered", "kept"}:
             raise PositionError(f"'agendas'[{side!r}] must be {{'offered': [...], 'kept': name}}, got {a!r}")
         names = a.get("offered", [a["kept"]] if "kept" in a else [])
-        if not isinstance(names, list) or len(names) > 3:
+        if not isinstance(names, list) or len(names) > AGENDAS_DEALT:
             raise PositionError(f"'agendas'[{side!r}]['offered'] must be a list of up to 3 agendas, got {names!r}")
         cards = []
         for nm in names:
@@ -249,7 +251,7 @@ def build(pos: dict[str, Any]) -> Data:
         for side in (US, USSR):
             if not d["offered"][side]:
                 d["offered"][side] = [d["agenda_deck"].pop(rng.randbelow(d, len(d["agenda_deck"])))
-                                      for _ in range(3)]
+                                      for _ in range(AGENDAS_DEALT)]
             if not d["kept"][side]:
                 d["stack"].append({"f": "agenda", "p": side})
     rules.advance(d)

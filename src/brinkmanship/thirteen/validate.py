@@ -46,8 +46,10 @@ from brinkmanship.thirteen import rules
 from brinkmanship.thirteen.actions import MAX_SHIFT, OPTIONS
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
+    ALLIANCES,
     CARD_FACTION,
     CARD_NAME,
+    CUBA,
     N_AGENDA_CARDS,
     N_ARENAS,
     N_CARDS,
@@ -68,8 +70,9 @@ from brinkmanship.thirteen.data.board import (
     ROUNDS,
     SUPPLY,
 )
+from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
-from brinkmanship.thirteen.rules import CONTINUATIONS, ROUND_EFFECTS, Data
+from brinkmanship.thirteen.rules import ROUND_EFFECTS, Data
 
 Frame = dict[str, Any]
 
@@ -102,8 +105,7 @@ def _agenda(a: int) -> str:
 # ---------------------------------------------------------------------------
 # Continuations: what each event stores in the frame it resumes from
 # ---------------------------------------------------------------------------
-_CUBA = frozenset((0, 3))
-_ALLIANCES = rules.ALLIANCES
+_CUBA = frozenset(CUBA)
 _REMOVE = OPTIONS.index("remove")
 # ``ask`` continuations: the question's kind, who answers, the allowed options.
 ASKS: dict[str, tuple[str, str, frozenset[int]]] = {
@@ -171,7 +173,7 @@ def _check_cubes(d: Data, f: Frame, path: str) -> None:
     _CUBES(f, path)
     then = f["then"]
     data = CUBES.get(then)
-    if data is None or (then and then not in CONTINUATIONS):
+    if data is None or (then and then not in REGISTRY.continuations):
         fail(f"{path}.then", f"{then!r} is not a continuation of an event's cubes")
     data(f["data"], f"{path}.data")
     done = f["done"]
@@ -188,7 +190,7 @@ def _check_shift(d: Data, f: Frame, path: str) -> None:
     _SHIFT(f, path)
     then = f["then"]
     data = SHIFTS.get(then)
-    if data is None or (then and then not in CONTINUATIONS):
+    if data is None or (then and then not in REGISTRY.continuations):
         fail(f"{path}.then", f"{then!r} is not a continuation of a DEFCON move")
     data(f["data"], f"{path}.data")
 
@@ -197,7 +199,7 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     _ASK(f, path)
     then = f["then"]
     spec = ASKS.get(then)
-    if spec is None or then not in CONTINUATIONS:
+    if spec is None or then not in REGISTRY.continuations:
         fail(f"{path}.then", f"{then!r} is not a continuation of a question")
     kind, chooser, allowed = spec
     if f["kind"] != kind:
@@ -211,7 +213,7 @@ def _check_ask(d: Data, f: Frame, path: str) -> None:
     for k, x in enumerate(options):
         if x not in allowed:
             fail(f"{path}.options[{k}]", f"{x} is not an option {then} offers")
-    if then == "bay_of_pigs" and _REMOVE in options and d["cubes"][US][_ALLIANCES] < 2:
+    if then == "bay_of_pigs" and _REMOVE in options and d["cubes"][US][ALLIANCES] < 2:
         # Removing 2 cubes from Alliances is offered only with 2 there.
         fail(f"{path}.options", "the US may remove 2 cubes from Alliances, but has fewer there")
 
@@ -236,6 +238,12 @@ def _check_aftermath(d: Data, f: Frame, path: str) -> None:
         fail(path, f"the {f['p']} chooses an Aftermath card from an empty hand")
 
 
+# The fields of each frame kind (``rules/kinds.py`` types the same ones).
+SHAPES: dict[str, Record] = {
+    "round": _ROUND, "turn": _JUST_P, "offer": _OFFER, "command": _COMMAND, "cubes": _CUBES, "shift": _SHIFT,
+    "ask": _ASK, "agenda": _JUST_P, "initiative": _JUST_P, "aftermath": _JUST_P, "alliances": _CARD_FRAME,
+    "stolen": _CARD_FRAME, "summit": _SUMMIT, "replace": _REPLACE,
+}
 FRAMES: dict[str, Callable[[Data, Frame, str], None]] = {
     "round": lambda d, f, path: _ROUND(f, path),
     "turn": _check_turn,

@@ -5,70 +5,93 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.thirteen.actions import OPTIONS
-from brinkmanship.thirteen.board import ARENAS, ARENAS_OF_TRACK, US, USSR
+from brinkmanship.thirteen.board import (
+    ALL_ARENAS,
+    ALL_TRACKS,
+    ALLIANCES,
+    ARENAS,
+    ATLANTIC,
+    BAY_OF_PIGS,
+    BERLIN_BLOCKADE,
+    CUBA,
+    DEFENSIVE_MISSILES,
+    FIDEL_CASTRO,
+    ITALY,
+    MASKIROVKA,
+    MILITARY_ARENAS,
+    MILITARY_TRACK,
+    MISSILE_TRADE,
+    MOSCOW_IS_OUR_BRAIN,
+    MRBMS_AND_IRBMS,
+    NATIONAL_LIBERATION,
+    POLITICAL_ARENAS,
+    STRATEGIC_BALANCE,
+    SUEZ_HUNGARY,
+    TELEVISION,
+    TURKEY,
+    TURN_BACK_THE_SHIPS,
+    U_2_DOWNED,
+    UNITED_NATIONS,
+    US,
+    USSR,
+)
 from brinkmanship.thirteen.cards.us import halve
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON2_FROM
+from brinkmanship.thirteen.events import Play, event, then
 from brinkmanship.thirteen.rules import (
-    ALL_ARENAS,
+    AskFrame,
     Data,
-    Frame,
     ask,
     can_place,
-    event,
     gain_prestige,
     log,
     may_lower,
     push_command,
     push_cubes,
     push_shift,
-    then,
 )
 
-MILITARY, POLITICAL, WORLD_OPINION = ARENAS_OF_TRACK
-CUBA = (0, 3)
-ATLANTIC, TURKEY, ITALY, TELEVISION, UNITED_NATIONS, ALLIANCES = 1, 4, 5, 6, 7, 8
 REMOVE, BAN = OPTIONS.index("remove"), OPTIONS.index("ban")
-BAY_OF_PIGS, U_2_DOWNED = 34, 38
 
 
-@event(27)
-def mrbms_and_irbms(d: Data, ctx: Frame) -> None:
+@event(MRBMS_AND_IRBMS)
+def mrbms_and_irbms(d: Data, play: Play) -> None:
     """Move the USSR military marker 0-2 steps either way, then Command 1."""
-    push_command(d, USSR, ctx["c"], 1, ALL_ARENAS, granted=True, resolver=USSR, by=ctx["by"])
-    push_shift(d, USSR, USSR, [0], 2, down=may_lower(d, USSR, USSR, ctx["by"]))
+    push_command(d, USSR, play.card, 1, ALL_ARENAS, granted=True, resolver=USSR, by=play.by)
+    push_shift(d, USSR, USSR, [MILITARY_TRACK], 2, down=may_lower(d, USSR, USSR, play.by))
 
 
-@event(28)
-def moscow_is_our_brain(d: Data, ctx: Frame) -> None:
+@event(MOSCOW_IS_OUR_BRAIN)
+def moscow_is_our_brain(d: Data, play: Play) -> None:
     """Up to 4 USSR cubes, at most 2 per arena, in arenas that already
     hold USSR cubes."""
     held = [i for i in ALL_ARENAS if d["cubes"][USSR][i]]
     push_cubes(d, USSR, USSR, "place", 4, held, per_arena=2, symbol=True)
 
 
-@event(29)
-def missile_trade(d: Data, ctx: Frame) -> None:
+@event(MISSILE_TRADE)
+def missile_trade(d: Data, play: Play) -> None:
     """Remove up to 3 USSR cubes; each arena losing k >= 2 de-escalates its
     track by k-1, unless a ban forbids de-escalation (Q11)."""
-    low = may_lower(d, USSR, USSR, ctx["by"]) or not d["options"]["ban_blocks_symbol"]
+    low = may_lower(d, USSR, USSR, play.by) or not d["options"]["ban_blocks_symbol"]
     push_cubes(d, USSR, USSR, "remove", 3, ALL_ARENAS, symbol=True, low=low)
 
 
-@event(30)
-def fidel_castro(d: Data, ctx: Frame) -> None:
+@event(FIDEL_CASTRO)
+def fidel_castro(d: Data, play: Play) -> None:
     """Up to 3 USSR cubes on the Cuba arenas."""
     push_cubes(d, USSR, USSR, "place", 3, CUBA)
 
 
-@event(31)
-def berlin_blockade(d: Data, ctx: Frame) -> None:
+@event(BERLIN_BLOCKADE)
+def berlin_blockade(d: Data, play: Play) -> None:
     """USSR +2 prestige; then the US may move one USSR marker 0-2 steps."""
-    gain_prestige(d, USSR, 2, ctx["c"])
-    push_shift(d, US, USSR, [0, 1, 2], 2)
+    gain_prestige(d, USSR, 2, play.card)
+    push_shift(d, US, USSR, ALL_TRACKS, 2)
 
 
-@event(32)
-def suez_hungary(d: Data, ctx: Frame) -> None:
+@event(SUEZ_HUNGARY)
+def suez_hungary(d: Data, play: Play) -> None:
     """Add USSR cubes to Italy until the USSR has one more than the US there
     (or 5 there, or an empty reserve). No choices."""
     cubes = d["cubes"]
@@ -76,33 +99,38 @@ def suez_hungary(d: Data, ctx: Frame) -> None:
     while cubes[USSR][ITALY] <= cubes[US][ITALY] and cubes[USSR][ITALY] < ARENA_MAX and can_place(d, USSR, ITALY):
         cubes[USSR][ITALY] += 1
         n += 1
-    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=ctx["c"],
+    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=play.card,
         side=USSR, n=n, arena=ARENAS[ITALY], now=cubes[USSR][ITALY], opp=US, now2=cubes[US][ITALY])
 
 
-@event(33)
-def maskirovka(d: Data, ctx: Frame) -> None:
+@event(MASKIROVKA)
+def maskirovka(d: Data, play: Play) -> None:
     """If the USSR military marker is in the DEFCON 3 zone, up to one USSR
     cube on each military arena."""
-    if d["defcon"][USSR][0] >= DEFCON2_FROM:
-        log(d, "thirteen.event.maskirovka_nothing", side=USSR, card=ctx["c"])
+    if d["defcon"][USSR][MILITARY_TRACK] >= DEFCON2_FROM:
+        log(d, "thirteen.event.maskirovka_nothing", side=USSR, card=play.card)
         return
-    push_cubes(d, USSR, USSR, "place", 3, MILITARY, per_arena=1)
+    push_cubes(d, USSR, USSR, "place", 3, MILITARY_ARENAS, per_arena=1)
 
 
-@event(34)
-def bay_of_pigs(d: Data, ctx: Frame) -> None:
+@event(BAY_OF_PIGS)
+def bay_of_pigs(d: Data, play: Play) -> None:
     """The US removes 2 of its cubes from Alliances (only with 2 there) or
     may not de-escalate by events for the rest of the round."""
     if d["cubes"][US][ALLIANCES] >= 2:
         ask(d, US, "choose", [REMOVE, BAN], "bay_of_pigs")
     else:
-        _bay_of_pigs(d, {}, BAN)
+        _bay_of_pigs_outcome(d, BAN)
 
 
 @then("bay_of_pigs")
-def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
-    if answer == REMOVE:
+def _bay_of_pigs(d: Data, f: AskFrame, answer: Any) -> None:
+    _bay_of_pigs_outcome(d, answer)
+
+
+def _bay_of_pigs_outcome(d: Data, choice: int) -> None:
+    """The US's choice (``REMOVE`` or ``BAN``), asked only with 2 cubes on Alliances."""
+    if choice == REMOVE:
         d["cubes"][US][ALLIANCES] -= 2
         log(d, "thirteen.event.bay_of_pigs_remove", card=BAY_OF_PIGS, side=US, n=2, arena=ARENAS[ALLIANCES],
             now=d["cubes"][US][ALLIANCES])
@@ -111,33 +139,33 @@ def _bay_of_pigs(d: Data, f: Frame, answer: Any) -> None:
         log(d, "thirteen.event.bay_of_pigs_ban", card=BAY_OF_PIGS, side=US)
 
 
-@event(35)
-def turn_back_the_ships(d: Data, ctx: Frame) -> None:
+@event(TURN_BACK_THE_SHIPS)
+def turn_back_the_ships(d: Data, play: Play) -> None:
     """De-escalate the most escalated USSR marker 0-2 steps (the USSR picks
     among tied markers)."""
-    if not may_lower(d, USSR, USSR, ctx["by"]):
-        log(d, "thirteen.event.turn_back_the_ships_banned", side=USSR, card=ctx["c"])
+    if not may_lower(d, USSR, USSR, play.by):
+        log(d, "thirteen.event.turn_back_the_ships_banned", side=USSR, card=play.card)
         return
     row = d["defcon"][USSR]
     top = max(row)
-    push_shift(d, USSR, USSR, [t for t in range(3) if row[t] == top], 2, up=False)
+    push_shift(d, USSR, USSR, [t for t in ALL_TRACKS if row[t] == top], 2, up=False)
 
 
-@event(36)
-def strategic_balance(d: Data, ctx: Frame) -> None:
+@event(STRATEGIC_BALANCE)
+def strategic_balance(d: Data, play: Play) -> None:
     """Up to 3 USSR cubes on the Atlantic; the DEFCON symbol escalates."""
     push_cubes(d, USSR, USSR, "place", 3, (ATLANTIC,), symbol=True)
 
 
-@event(37)
-def national_liberation(d: Data, ctx: Frame) -> None:
+@event(NATIONAL_LIBERATION)
+def national_liberation(d: Data, play: Play) -> None:
     """Command 3 in one political arena."""
-    push_command(d, USSR, ctx["c"], 3, POLITICAL, granted=True, resolver=USSR, by=ctx["by"],
+    push_command(d, USSR, play.card, 3, POLITICAL_ARENAS, granted=True, resolver=USSR, by=play.by,
                  command_n=True)
 
 
-@event(38)
-def u_2_downed(d: Data, ctx: Frame) -> None:
+@event(U_2_DOWNED)
+def u_2_downed(d: Data, play: Play) -> None:
     """Up to 2 USSR cubes on Turkey; then halve (rounded up) the US cubes in
     one Cuba arena."""
     ask(d, USSR, "target", list(CUBA), "u_2_downed")
@@ -145,11 +173,11 @@ def u_2_downed(d: Data, ctx: Frame) -> None:
 
 
 @then("u_2_downed")
-def _u_2_downed(d: Data, f: Frame, answer: Any) -> None:
+def _u_2_downed(d: Data, f: AskFrame, answer: Any) -> None:
     halve(d, US, answer, U_2_DOWNED)
 
 
-@event(39)
-def defensive_missiles(d: Data, ctx: Frame) -> None:
+@event(DEFENSIVE_MISSILES)
+def defensive_missiles(d: Data, play: Play) -> None:
     """Up to 2 USSR cubes on Television and/or the United Nations."""
     push_cubes(d, USSR, USSR, "place", 2, (TELEVISION, UNITED_NATIONS), symbol=True)

@@ -19,7 +19,7 @@ TRACKS: tuple[str, ...] = ("Military", "Political", "World Opinion")
 
 # Cuba (Military), Atlantic and Cuba (Political): the agendas of these three
 # arenas score a bonus for each other Caribbean arena the same side dominates.
-CARIBBEAN: tuple[int, ...] = (0, 1, 3)
+CARIBBEAN: tuple[int, ...] = tuple(ARENAS.index(a) for a in ("Cuba (Military)", "Atlantic", "Cuba (Political)"))
 
 # Cubes on the board at the start (rules.md 2.3).
 START_CUBES: dict[str, dict[str, int]] = {
