@@ -89,7 +89,7 @@ def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[s
         # A JSON round trip keeps only JSON data: a tuple or an object would change.
         assert json.loads(json.dumps(entries)) == entries
         for e in entries:
-            assert e["to"] in ("all", "USSR", "US")
+            assert e["to"] in ("all", "players", "USSR", "US")
             assert all(_is_data(v) for v in e["args"].values()), e
             for code in _codes(e):
                 if code.startswith("twilight."):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.core import rng
+from brinkmanship.core.log import PLAYERS
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import CARD_OPS, CARD_SIDE, OPPONENT, SCORING
 from brinkmanship.twilight.events import EVENTS, event, then
@@ -262,8 +263,9 @@ def grain_sales_to_soviets(d: Data, side: str) -> None:
     d["hands"][US].append(c)
     d["known"][USSR].append(c)
     d["reveals"] += 1
-    # Taken at random and maybe given back: a spectator may not learn it.
-    log(d, "twilight.card.grain_sales_to_soviets.take", to=US, card=c)
+    # Taken at random and maybe given back: both players know it (the USSR
+    # sees which card left its hand), a spectator may not learn it.
+    log(d, "twilight.card.grain_sales_to_soviets.take", to=PLAYERS, card=c)
     push(d, {"f": "action", "p": US, "extra": False, "only": c, "ret": _GRAIN_SALES})
 
 

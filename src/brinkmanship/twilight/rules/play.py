@@ -10,6 +10,7 @@ constraints of traps and Missile Envy (#49).
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action
+from brinkmanship.core.log import PLAYERS
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import DISCARD, EVENT, OPS, PASS, REMOVE, SPACE_RACE
 from brinkmanship.twilight.board import CARD_SIDE, CHINA, NAMES, OPPONENT, SCORING, STARRED
@@ -243,7 +244,10 @@ def _apply_action_round(d: Data, f: Frame, a: Action) -> None:
         d["hands"][side].remove(c)
         d["hands"][opp].append(c)
         d["known"][side].append(c)
-        log(d, "twilight.round.return_card", side=side, card=c, opp=opp, card2=f["ret"])
+        # Both players know the card (its owner and the side that took it);
+        # a spectator learns only that a card went back.
+        log(d, "twilight.round.return_unseen", side=side, opp=opp, card2=f["ret"])
+        log(d, "twilight.round.return_card", to=PLAYERS, side=side, card=c, opp=opp, card2=f["ret"])
         begin_ops(d, side, f["ret"])
         return
     c = a.arg
