@@ -75,8 +75,6 @@ def rules_codes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             monkeypatch.setattr(m, "log", logged)
         if getattr(m, "end_game", None) is end_game:
             monkeypatch.setattr(m, "end_game", ended)
-    assert {m.__name__ for m in holders if getattr(m, "log", None) is logged} >= {
-        "brinkmanship.twilight.rules", "brinkmanship.twilight.rules.turn", "brinkmanship.twilight.cards.early"}
     return seen
 
 
