@@ -27,13 +27,13 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import CHOOSE, DISCARD, EVENT, NO, OPS, OPTIONS, PASS, PICK, TARGET, YES
 from brinkmanship.twilight.board import (
     CARD_BY_NAME,
-    CARD_NAME,
     CARD_SIDE,
     CHINA,
     IN_REGION,
     NAMES,
     OPPONENT,
     REGIONS,
+    SCORING_CARD_REGION,
     SUBREGION_NAMES,
 )
 from brinkmanship.twilight.data.setup import SPACE_BOXES
@@ -340,7 +340,7 @@ def _special_relationship(d: Data, f: Frame, i: int) -> Message:
 
 
 def _cambridge_five(d: Data, f: Frame, c: int) -> Message:
-    return msg("twilight.meaning.add_in_region", n=1, side=USSR, region=CARD_NAME[c].removesuffix(" Scoring"))
+    return msg("twilight.meaning.add_in_region", n=1, side=USSR, region=SCORING_CARD_REGION[c])
 
 
 def _un_partner(d: Data, f: Frame, c: int) -> Message:

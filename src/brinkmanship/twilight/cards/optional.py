@@ -9,11 +9,11 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
-    CARD_NAME,
     IN_REGION,
     INDEX,
     NAMES,
     SCORING,
+    SCORING_CARD_REGION,
 )
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
 from brinkmanship.twilight.events import event, then
@@ -46,8 +46,8 @@ _TEHRAN_DRAW = 5
 
 
 def _scoring_region(card: int) -> str:
-    """The region a scoring card scores ("Southeast Asia Scoring" -> "Southeast Asia")."""
-    return CARD_NAME[card].removesuffix(" Scoring")
+    """The region a scoring card scores (#38 Southeast Asia Scoring -> "Southeast Asia")."""
+    return SCORING_CARD_REGION[card]
 
 
 @event(104)
