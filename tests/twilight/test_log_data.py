@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import sys
 from typing import Any
 
@@ -22,6 +23,7 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.core import frames
 from brinkmanship.i18n import catalog, render
+from brinkmanship.twilight.board import CARD_NAME
 from brinkmanship.twilight.rules import state
 
 EVENT_SEEDS = range(7000, 7036)
@@ -108,3 +110,21 @@ def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[s
                     assert code in messages, code
             assert isinstance(render(e), str)
         assert s.log == [render(e) for e in entries]
+
+
+def test_templates_name_cards_through_arguments() -> None:
+    """A card named in a sentence comes from a ``card`` argument, so a
+    catalog translates each card's name once (``twilight.card.<n>``). Only
+    the heading of a card's own messages (``Fidel: ...``, in codes
+    ``twilight.card.<card>.*``) is still written out."""
+    names = sorted((n for n in CARD_NAME if n), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, names)) + r")(?![\w-])")
+    heading = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")(: | \()")
+    hard_coded = {}
+    for code, text in catalog("en").items():
+        if not code.startswith("twilight."):
+            continue
+        body = heading.sub("", text, count=1) if code.startswith("twilight.card.") else text
+        if found := pattern.findall(body):
+            hard_coded[code] = found
+    assert not hard_coded, sorted(hard_coded.items())

@@ -165,7 +165,7 @@ def _envy_swap(d: Data, side: str, c: int) -> None:
     d["known"][side].append(_MISSILE_ENVY)
     add_effect(d, effect.MISSILE_ENVY, "game", side=opp)
     d["in_play"].append(c)
-    log(d, "twilight.card.missile_envy.swap", side=opp, card=c)
+    log(d, "twilight.card.missile_envy.swap", side=opp, card=c, card2=_MISSILE_ENVY)
     flower_power_check(d, side, c)
     if d["over"]:
         return
@@ -186,7 +186,7 @@ def we_will_bury_you(d: Data, side: str) -> None:
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
         add_effect(d, effect.WE_WILL_BURY_YOU, "game")
-        log(d, "twilight.card.we_will_bury_you.effect")
+        log(d, "twilight.card.we_will_bury_you.effect", card=_UN_INTERVENTION)
 
 
 @event(60)
@@ -234,7 +234,7 @@ def north_sea_oil(d: Data, side: str) -> None:
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
     add_effect(d, effect.NORTH_SEA_OIL, "game", blocks=[_OPEC], turn=d["turn"])
-    log(d, "twilight.card.north_sea_oil.effect")
+    log(d, "twilight.card.north_sea_oil.effect", card=_OPEC)
 
 
 @event(106)
