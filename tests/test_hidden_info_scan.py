@@ -9,7 +9,8 @@ the other side, or in the other side's hand without that side having shown
 it. A log entry for both players ("players") may name no card secret to
 either of them; a public one may name no card secret to anybody, a spectator
 included: none held in a hand, unless the spectator saw it go there (SALT
-Negotiations takes it from the discard pile) or it is The China Card.
+Negotiations takes it from the discard pile) or it is The China Card. A card
+named as a rule (an ``event`` argument: "OPEC is blocked") shows no card.
 
 Log entries are checked the moment the rules append them (one action may
 play a card, then reshuffle it into the draw pile with the discards: naming

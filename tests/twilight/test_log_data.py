@@ -113,8 +113,9 @@ def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[s
 
 
 def test_templates_name_cards_through_arguments() -> None:
-    """A card named in a sentence comes from a ``card`` argument, so a
-    catalog translates each card's name once (``twilight.card.<n>``). Only
+    """A card named in a sentence comes from a ``card`` argument (or an
+    ``event`` one, a card named as a rule), so a catalog translates each
+    card's name once (``twilight.card.<n>``). Only
     the heading of a card's own messages (``Fidel: ...``, in codes
     ``twilight.card.<card>.*``) is still written out."""
     names = sorted((n for n in CARD_NAME if n), key=len, reverse=True)

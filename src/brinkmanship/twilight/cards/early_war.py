@@ -159,7 +159,7 @@ def de_gaulle_leads_france(d: Data, side: str) -> None:
     d["inf"][US][_FRANCE] -= removed
     d["inf"][USSR][_FRANCE] += 1
     add_effect(d, effect.DE_GAULLE_LEADS_FRANCE, "game")
-    log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed, card=_NATO)
+    log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed, event=_NATO)
 
 
 @event(21)
@@ -168,7 +168,7 @@ def nato(d: Data, side: str) -> bool | None:
     event. From then on the USSR may not coup or realign a US-controlled
     European country (see the rules' ``coup_targets``)."""
     if not (has_effect(d, effect.WARSAW_PACT_FORMED) or has_effect(d, effect.MARSHALL_PLAN)):
-        log(d, "twilight.card.nato.blocked", card=_WARSAW_PACT_FORMED, card2=_MARSHALL_PLAN)
+        log(d, "twilight.card.nato.blocked", event=_WARSAW_PACT_FORMED, event2=_MARSHALL_PLAN)
         return False
     add_effect(d, effect.NATO, "game")
     log(d, "twilight.card.nato.effect")

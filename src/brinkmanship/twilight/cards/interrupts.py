@@ -186,7 +186,7 @@ def we_will_bury_you(d: Data, side: str) -> None:
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
         add_effect(d, effect.WE_WILL_BURY_YOU, "game")
-        log(d, "twilight.card.we_will_bury_you.effect", card=_UN_INTERVENTION)
+        log(d, "twilight.card.we_will_bury_you.effect", event=_UN_INTERVENTION)
 
 
 @event(60)
@@ -234,7 +234,7 @@ def north_sea_oil(d: Data, side: str) -> None:
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
     add_effect(d, effect.NORTH_SEA_OIL, "game", blocks=[_OPEC], turn=d["turn"])
-    log(d, "twilight.card.north_sea_oil.effect", card=_OPEC)
+    log(d, "twilight.card.north_sea_oil.effect", event=_OPEC)
 
 
 @event(106)

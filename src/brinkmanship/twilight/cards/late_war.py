@@ -85,7 +85,7 @@ def the_iron_lady(d: Data, side: str) -> None:
     d["inf"][USSR][_ARGENTINA] += 1
     d["inf"][USSR][_UK] = 0
     add_effect(d, effect.THE_IRON_LADY, "game", blocks=[_SOCIALIST_GOVERNMENTS])
-    log(d, "twilight.card.the_iron_lady.influence", card=_SOCIALIST_GOVERNMENTS)
+    log(d, "twilight.card.the_iron_lady.influence", event=_SOCIALIST_GOVERNMENTS)
     gain_vp(d, US, 1, 83)
 
 
@@ -147,7 +147,7 @@ def glasnost(d: Data, side: str) -> None:
         return
     change_defcon(d, +1, side)
     if has_effect(d, effect.THE_REFORMER):
-        log(d, "twilight.card.glasnost.operations", card=_THE_REFORMER)
+        log(d, "twilight.card.glasnost.operations", event=_THE_REFORMER)
         begin_ops(d, USSR, 90, ops=4, kinds="pr")
 
 
@@ -263,7 +263,7 @@ def tear_down_this_wall(d: Data, side: str) -> None:
     end_effect(d, effect.WILLY_BRANDT)
     add_effect(d, effect.TEAR_DOWN_THIS_WALL, "game", blocks=[_WILLY_BRANDT])
     d["inf"][US][_EAST_GERMANY] += 3
-    log(d, "twilight.card.tear_down_this_wall.influence", card=_WILLY_BRANDT)
+    log(d, "twilight.card.tear_down_this_wall.influence", event=_WILLY_BRANDT)
     if coup_targets(d, US, {"only": _EUROPE, "free": True}):
         ask(d, US, "choose", [_COUP, _REALIGN], "tear_down_this_wall", optional=True)
     else:
@@ -341,7 +341,7 @@ def solidarity(d: Data, side: str) -> bool | None:
     """Solidarity: only while John Paul II Elected Pope is in effect, the US
     adds 3 influence in Poland."""
     if not has_effect(d, effect.JOHN_PAUL_II_ELECTED_POPE):
-        log(d, "twilight.card.solidarity.no_pope", card=_JOHN_PAUL_II_ELECTED_POPE)
+        log(d, "twilight.card.solidarity.no_pope", event=_JOHN_PAUL_II_ELECTED_POPE)
         return False
     d["inf"][US][_POLAND] += 3
     log(d, "twilight.card.solidarity.influence")

@@ -92,7 +92,7 @@ def camp_david_accords(d: Data, side: str) -> None:
     gain_vp(d, US, 1, 65)
     for i in _CAMP_DAVID:
         d["inf"][US][i] += 1
-    log(d, "twilight.card.camp_david_accords.influence", card=_ARAB_ISRAELI_WAR)
+    log(d, "twilight.card.camp_david_accords.influence", event=_ARAB_ISRAELI_WAR)
     add_effect(d, effect.CAMP_DAVID_ACCORDS, "game", blocks=[_ARAB_ISRAELI_WAR])
 
 

@@ -197,4 +197,4 @@ def awacs_sale_to_saudis(d: Data, side: str) -> None:
     Revolution may no longer be played as an event."""
     d["inf"][US][_SAUDI_ARABIA] += 2
     add_effect(d, effect.AWACS_SALE_TO_SAUDIS, "game", blocks=[_MUSLIM_REVOLUTION])
-    log(d, "twilight.card.awacs_sale_to_saudis.influence", card=_MUSLIM_REVOLUTION)
+    log(d, "twilight.card.awacs_sale_to_saudis.influence", event=_MUSLIM_REVOLUTION)
