@@ -6,7 +6,11 @@ number in it, every card name in its texts (legal actions, decision data,
 prompt), and every new log entry it may read. A card is secret to a viewer
 while it lies in the draw pile, in a face-down headline or Aftermath pile of
 the other side, or in the other side's hand without that side having shown
-it. A public log entry may name no card that is secret to anybody.
+it. A log entry for both players ("players") may name no card secret to
+either of them; a public one may name no card secret to anybody, a spectator
+included: none held in a hand, unless the spectator saw it go there (SALT
+Negotiations takes it from the discard pile) or it is The China Card. A card
+named as a rule (an ``event`` argument: "OPEC is blocked") shows no card.
 
 Log entries are checked the moment the rules append them (one action may
 play a card, then reshuffle it into the draw pile with the discards: naming
@@ -101,19 +105,49 @@ class _Watched(list):  # type: ignore[type-arg]
         self.state = state
         self.public: set[int] = set()
         self.secret_of = lambda s, v: secret_of(s, v) - self.public
+        # Where a spectator last knew each card to be: a side's hand,
+        # "hidden" (the draw pile, a face-down card) or in the open.
+        self.where: dict[int, str] = self._places()
+        # Cards in a hand that a spectator saw go there in the open (SALT
+        # Negotiations from the discard pile, Missile Envy handed over).
+        self.open: set[int] = set()
+
+    def _places(self) -> dict[int, str]:
+        d = self.state.data
+        out = dict.fromkeys(self.secret_of(self.state, None), "hidden")
+        for side in SIDES:
+            out.update(dict.fromkeys(d["hands"][side], side))
+        return out
+
+    def sync(self) -> None:
+        """Follow the cards since the last entry or action: a card stays
+        open while it stays in the same hand, and becomes open when it
+        comes into a hand from an open place."""
+        now = self._places()
+        self.open = {c for c, at in now.items() if at in SIDES
+                     and ((c in self.open and self.where.get(c) == at) or self.where.get(c, "open") == "open")}
+        self.where = now
+
+    def public_in_hand(self) -> set[int]:
+        return {6, *self.open}  # The China Card's holder is always public
 
     def append(self, e: dict[str, Any]) -> None:
         d = self.state.data
+        self.sync()
         where = f"ply {d['ply']}"
         if e["code"].startswith("thirteen.aftermath.revealed"):
             # Final scoring turns the Aftermath face up as it logs it.
             self.public |= {c for _, c in d["aftermath"]}
-        if e["to"] == "all":
+        if e["to"] in ("all", "players", "spectators"):
             # Cards taken openly (SALT Negotiations from the discard pile)
             # are known to both players; a hand shown to one player only is
             # addressed to it (tested on its own below).
             everyone = self.secret_of(self.state, "USSR") | self.secret_of(self.state, "US")
-            _check_entry(e, everyone, where + " (public entry)")
+            _check_entry(e, everyone, where + f" ({e['to']} entry)")
+        if e["to"] in ("all", "spectators"):
+            # A spectator knows neither hand: a public entry names no card
+            # held in a hand unless it got there in the open.
+            _check_entry(e, self.secret_of(self.state, None) - self.public_in_hand(), where + " (spectator)")
         else:
             # A side's own entries may name what it saw (the draw pile's top
             # cards under Our Man in Tehran), never the other side's hand.
@@ -133,6 +167,7 @@ def _scan(game: str, seed: int) -> int:
     s.data["log"] = _Watched(s, secret_of, s.data["log"])
     while not s.is_terminal:
         s.apply_random(rng)
+        s.data["log"].sync()
         steps += 1
         secrets = {v: secret_of(s, v) for v in seen}
         for viewer in seen:
@@ -148,7 +183,8 @@ def _scan(game: str, seed: int) -> int:
             named = {by_name[m] for m in pattern.findall(text)}
             assert not named & secret, f"{where}: view text names secret cards {named & secret}"
             for e in log[seen[viewer]:]:
-                assert e["to"] in ("all", viewer), f"{where}: an entry addressed to {e['to']}"
+                readers = ("all", "spectators") if viewer is None else ("all", "players", viewer)
+                assert e["to"] in readers, f"{where}: an entry addressed to {e['to']}"
             seen[viewer] = len(log)
     return steps
 

@@ -184,6 +184,26 @@ def test_a_dangerous_opposing_card_goes_to_the_aftermath() -> None:
     assert ["USSR", 15] in s.data["aftermath"]
 
 
+def test_a_granted_command_lowers_defcon_when_the_decision_data_says_so() -> None:
+    # U-2 Photographs: Command 3 in one military arena. Removing US cubes
+    # from the Atlantic brings the US Military marker down from 6, unless a
+    # ban (Bay of Pigs, Containment) stops it: the decision's ``lowers``.
+    s = position(round=2, phase="plays", next="US", plays={"USSR": 2, "US": 2},
+                 defcon={"USSR": {"Military": 3, "Political": 3, "World Opinion": 3},
+                         "US": {"Military": 6, "Political": 3, "World Opinion": 3}},
+                 cubes={"US": {"Atlantic": 3, "Italy": 1}, "USSR": {"Atlantic": 1, "Berlin": 2}},
+                 hands={"USSR": ["Scramble", "Close Allies"], "US": ["U-2 Photographs", "Quarantine"]},
+                 agendas=QUIET)
+    play(s, "event U-2 Photographs")
+    view = s.view("US")
+    assert view["decision"]["granted"] and view["decision"]["lowers"]
+    assert best(s) == "remove Atlantic"
+    banned = dict(view, decision=dict(view["decision"], lowers=False))
+    legal = s.legal_actions()
+    scores = score_actions(banned, legal)
+    assert legal[max(range(len(legal)), key=scores.__getitem__)].text != "remove Atlantic"
+
+
 # -- prestige -----------------------------------------------------------------------------------
 def test_it_keeps_its_own_strongest_card_for_the_aftermath() -> None:
     s = position(round=2, phase="plays", next="USSR", plays={"USSR": 3, "US": 4},
@@ -230,8 +250,16 @@ def test_it_lets_the_opponent_play_first() -> None:
 # -- robustness and evaluation ---------------------------------------------------------------------
 def test_an_unknown_decision_scores_neutral() -> None:
     s = bm.new_game("thirteen", seed=3)
-    v: dict[str, Any] = dict(s.view("USSR"), decision_kind="something new")
+    view = s.view("USSR")
+    v: dict[str, Any] = dict(view, decision=dict(view["decision"], kind="something new"))
     assert score_actions(v, s.legal_actions()) == [0.0] * len(s.legal_actions())
+
+
+def test_an_option_missing_from_the_view_reads_as_its_default() -> None:
+    # Containment also bans events a side accepted (the seed's reading, Q10).
+    view = bm.new_game("thirteen", seed=3).view("USSR")
+    del view["options"]["containment_offered"]
+    assert knowledge._Model(view, "USSR").cont_offered
 
 
 def test_evaluate_reads_the_end_of_the_game() -> None:
@@ -324,6 +352,7 @@ def test_it_reads_the_decision_data_never_prompt_or_log_text() -> None:
             view = state.view(side)
             if blank:
                 view["decision"]["prompt"] = "?"
+                del view["decision_kind"]                  # the decision data names the kind
                 view["log"] = [{"code": "raw", "args": {"text": "?"}, "to": "all"} for _ in view["log"]]
             a = bots[side].choose(view, state.legal_actions())
             done.append(a.text)

@@ -109,6 +109,13 @@ def test_log_entries_are_data(entry: Any, fragment: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["twilight", "thirteen"])
+def test_an_entry_for_both_players_loads(game: str) -> None:
+    d = saved(game)
+    d["log"][0]["to"] = "players"
+    assert bm.load(json.dumps(d)).log_entries[0]["to"] == "players"
+
+
+@pytest.mark.parametrize("game", ["twilight", "thirteen"])
 def test_an_unknown_frame_kind_is_refused(game: str) -> None:
     d = saved(game)
     d["stack"][-1]["f"] = "teleport"

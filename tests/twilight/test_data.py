@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from brinkmanship.twilight import board
 from brinkmanship.twilight.data.cards import CARD_FACTS
@@ -71,3 +72,14 @@ def test_decks_exclude_the_china_card() -> None:
 def test_scoring_cards_have_no_ops() -> None:
     for c in CARD_FACTS:
         assert (c.ops == 0) == c.scoring
+
+
+def test_every_scoring_card_scores_a_region_read_from_data() -> None:
+    scoring = {n for n in range(1, board.N_CARDS + 1) if board.SCORING[n]}
+    assert set(board.SCORING_CARD_REGION) == scoring
+    assert all(board.SCORING_CARD_REGION[n] in board.IN_REGION for n in scoring)
+    assert board.SCORING_CARD_REGION[38] == "Southeast Asia"
+    # No rule derives a region from a card's English name.
+    src = Path(board.__file__).parent
+    derived = [p.name for p in src.rglob("*.py") if 'removesuffix(" Scoring")' in p.read_text(encoding="utf-8")]
+    assert not derived

@@ -18,7 +18,7 @@ import brinkmanship as bm
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import Renderer, hidden_choice, ui_for
 from brinkmanship.cli.savefile import SavedGame
-from brinkmanship.core.log import PUBLIC
+from brinkmanship.core.log import may_read
 
 ReadLine = Callable[[str], "str | None"]
 
@@ -73,7 +73,7 @@ class ReplayCursor:
         entries = self.state.log_entries
         if self.position:
             entries = entries[len(self.states[self.position - 1].log_entries):]
-        return [e for e in entries if e["to"] == PUBLIC or e["to"] == side]
+        return [e for e in entries if may_read(e["to"], side)]
 
     def heading(self, side: str | None = None) -> Text:
         """Which action this is, and who took it. Seen as ``side``, the other

@@ -8,10 +8,14 @@ replays) renders them from a catalog in the reader's language
 country and arena names as printed, numbers, and nested messages (a dict with
 ``code`` and ``args``) for parts such as the reason VP were scored.
 
-``to`` is who may read the entry: ``"all"`` (public) or one side. An entry
+``to`` is who may read the entry: ``"all"`` (public), ``"players"`` (both
+players, not spectators), ``"spectators"`` (only them) or one side. An entry
 naming a card only one side may know (a hand shown to the opponent, a card
-seen privately) is addressed to that side; a spectator sees only public
-entries. Entries are never changed once appended, so ``clone`` may share them.
+seen privately) is addressed to that side; one naming a card both players
+know but a spectator may not (a card taken from one hand into the other and
+given back, as with Grain Sales to Soviets) is addressed to the players,
+and its twin without the card to the spectators, so every reader reads the
+event once; a spectator sees public and spectator entries. Entries are never changed once appended, so ``clone`` may share them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 PUBLIC = "all"
+PLAYERS = "players"
+SPECTATORS = "spectators"
 
 Entry = dict[str, Any]
 Message = dict[str, Any]
@@ -34,8 +40,23 @@ def append(log: list[Entry], code: str, to: str = PUBLIC, **args: Any) -> None:
     log.append({"code": code, "args": args, "to": to})
 
 
+def audiences(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Every value ``to`` may take in a game of these ``players``."""
+    return (PUBLIC, PLAYERS, SPECTATORS, *players)
+
+
+def may_read(to: str, side: str | None) -> bool:
+    """Whether ``side`` (``None``: a spectator) may read an entry addressed
+    to ``to``: a public one, one for the players if ``side`` is a player (for
+    the spectators if it is not), or one for ``side`` itself."""
+    if side is None:
+        return to == PUBLIC or to == SPECTATORS
+    return to == PUBLIC or to == PLAYERS or to == side
+
+
 def visible(log: list[Entry], side: str | None) -> list[Entry]:
-    """The entries ``side`` may read (``None``: a spectator, public ones only),
-    as copies a client may keep or change without touching the state."""
+    """The entries ``side`` may read (``None``: a spectator), as copies a
+    client may keep or change without touching the state."""
+    readers = (PUBLIC, SPECTATORS) if side is None else (PUBLIC, PLAYERS, side)
     return [{"code": e["code"], "args": dict(e["args"]), "to": e["to"]}
-            for e in log if e["to"] == PUBLIC or e["to"] == side]
+            for e in log if e["to"] in readers]

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from brinkmanship.core.errors import StateError, quote
 from brinkmanship.core.game import CHANCE
+from brinkmanship.core.log import audiences
 
 Data = dict[str, Any]
 # A check of one value at a path: raises StateError, returns nothing.
@@ -317,7 +318,7 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
     """Every log entry is ``{code, args, to}``: a message of the catalog with
     the arguments its text needs (nested messages too), and a known audience."""
     expect(log, "list", "log")
-    audiences = ("all", *players)
+    readers = audiences(players)
     codes = _message_args()
     get = codes.get
     flat = _NESTED.isdisjoint
@@ -325,7 +326,7 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
         try:
             # The common case in one expression: an entry of a known code
             # with the arguments its text needs (about a microsecond flat).
-            if (type(e) is dict and len(e) == 3 and type(args := e["args"]) is dict and e["to"] in audiences
+            if (type(e) is dict and len(e) == 3 and type(args := e["args"]) is dict and e["to"] in readers
                     and (need := get(e["code"])) is not None and need <= args.keys()
                     and (flat(map(type, args.values()))
                          or all(_value_ok(v, codes, _ARGS_DEPTH) for v in args.values()))):
@@ -338,7 +339,7 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
             raise StateError(f"field {path!r}: an entry has exactly code, args and to")
         expect(e["code"], "string", f"{path}.code")
         expect(e["args"], "object", f"{path}.args")
-        expect_in(e["to"], audiences, f"{path}.to")
+        expect_in(e["to"], readers, f"{path}.to")
         _check_message(e, path, codes)
 
 

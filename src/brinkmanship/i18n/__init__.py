@@ -16,6 +16,10 @@ so ``card2`` is a card too):
   game's ``vp``/``prestige`` markers: through the game's name table (a
   catalog may translate a name with the key ``<game>.<kind>.<value>``);
   the plural forms (``cards``, ``countries``, ...) take lists;
+- ``event``: a card named for its event, as a rule ("NATO no longer
+  protects France", "OPEC is blocked"), not a card that is somewhere: it
+  reads as the card's name (translated as ``card``), and the hidden
+  information scanners do not take it for a card someone shows;
 - a nested message (a dict with ``code`` and ``args``) or a list of them:
   rendered recursively;
 - anything else: as written.
@@ -114,6 +118,8 @@ def _arg(game: str, key: str, value: Any, lang: str) -> str:
         return ""
     if kind in SIDE_KEYS:
         return catalog(lang).get(f"side.{value}", str(value))
+    if kind == "event":
+        return _name(game, "card", value, lang)
     if kind in NAME_KINDS:
         return _name(game, kind, value, lang)
     return str(value)

@@ -78,6 +78,12 @@ CARD_SIDE: tuple[str, ...] = ("", *tuple(CARD[n].side for n in range(1, N_CARDS 
 SCORING: tuple[bool, ...] = (False, *tuple(CARD[n].scoring for n in range(1, N_CARDS + 1)))
 STARRED: tuple[bool, ...] = (False, *tuple(CARD[n].starred for n in range(1, N_CARDS + 1)))
 STAYS_IN_PLAY: tuple[bool, ...] = (False, *tuple(CARD[n].stays_in_play for n in range(1, N_CARDS + 1)))
+# The region (or subregion) each scoring card scores, by card number: rules
+# read it here rather than from the card's printed name.
+SCORING_CARD_REGION: dict[int, str] = {
+    1: "Asia", 2: "Europe", 3: "Middle East", 37: "Central America", 38: "Southeast Asia",
+    79: "Africa", 81: "South America",
+}
 
 PERIOD_CARDS: dict[str, tuple[int, ...]] = {
     p: tuple(c.number for c in CARD_FACTS if c.period == p and c.number != CHINA and not c.optional)

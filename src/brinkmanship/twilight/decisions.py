@@ -27,13 +27,13 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import CHOOSE, DISCARD, EVENT, NO, OPS, OPTIONS, PASS, PICK, TARGET, YES
 from brinkmanship.twilight.board import (
     CARD_BY_NAME,
-    CARD_NAME,
     CARD_SIDE,
     CHINA,
     IN_REGION,
     NAMES,
     OPPONENT,
     REGIONS,
+    SCORING_CARD_REGION,
     SUBREGION_NAMES,
 )
 from brinkmanship.twilight.data.setup import SPACE_BOXES
@@ -367,7 +367,7 @@ def _special_relationship(d: Data, f: AskFrame, i: int) -> Message:
 
 
 def _cambridge_five(d: Data, f: AskFrame, c: int) -> Message:
-    return msg("twilight.meaning.add_in_region", n=1, side=USSR, region=CARD_NAME[c].removesuffix(" Scoring"))
+    return msg("twilight.meaning.add_in_region", n=1, side=USSR, region=SCORING_CARD_REGION[c])
 
 
 def _un_partner(d: Data, f: AskFrame, c: int) -> Message:
@@ -426,7 +426,8 @@ QUESTIONS: dict[str, Question] = {
                         facts=lambda d, f: {"discarded": f["data"]["count"]}),
     "the_cambridge_five": Question(_cambridge_five),
     "shuttle_diplomacy": Question(lambda d, f, i: msg("twilight.meaning.not_counted", side=USSR, country=NAMES[i]),
-                                  facts=lambda d, f: {"region": f["data"]["region"]}),
+                                  facts=lambda d, f: {"region": f["data"]["region"],
+                                                     "effect": effect.SHUTTLE_DIPLOMACY}),
     "our_man_in_tehran": Question(lambda d, f, c: msg("twilight.meaning.discard_shown", card=c),
                                   msg("twilight.meaning.tehran_stop"),
                                   facts=lambda d, f: {"looking_at": len(f["data"]["cards"])}),

@@ -122,13 +122,34 @@ def test_rare_entries_keep_their_english(fields: dict[str, Any], play: list[str]
     assert line in s.log
 
 
-def test_grain_sales_names_the_card_taken_to_the_us_only() -> None:
+def test_grain_sales_names_the_card_taken_to_the_players_only() -> None:
+    # The USSR sees which card left its hand; a spectator may not learn it,
+    # and reads instead that a card was taken. Each reader reads it once.
     s = position(phasing="US", hands={"USSR": ["Fidel"], "US": ["Grain Sales to Soviets", "NATO"]},
                  influence={"USSR": {}, "US": {"Canada": 1}})
     s.apply("event Grain Sales to Soviets")
-    line = "Grain Sales to Soviets: the US takes Fidel from the USSR hand."
-    assert line in s.log
-    take = [e for e in s.log_entries if e["code"] == "twilight.card.grain_sales_to_soviets.take"]
-    assert [e["to"] for e in take] == ["US"]
-    assert take[0] in s.view("US")["log"]
-    assert take[0] not in s.view(None)["log"]
+    named = "Grain Sales to Soviets: the US takes Fidel from the USSR hand."
+    unseen = "Grain Sales to Soviets: the US takes a card at random from the USSR hand."
+    assert s.log[-2:] == [unseen, named]
+    for side in ("US", "USSR"):
+        assert [render(e) for e in s.view(side)["log"]][-1:] == [named]
+        assert unseen not in [render(e) for e in s.view(side)["log"]]
+    spectator = [render(e) for e in s.view(None)["log"]]
+    assert unseen in spectator and named not in spectator
+
+
+def test_a_card_returned_by_grain_sales_is_named_to_the_players_only() -> None:
+    # Both players know the card returned (its owner, and the US that took
+    # it); a spectator reads only that a card went back.
+    s = position(phasing="US", hands={"USSR": ["Fidel"], "US": ["Grain Sales to Soviets", "NATO"]},
+                 influence={"USSR": {}, "US": {"Canada": 1}})
+    s.apply_many(["event Grain Sales to Soviets", "choose return"])
+    named = "US returns Fidel to the USSR and conducts operations with Grain Sales to Soviets."
+    unseen = "US returns the card it took to the USSR and conducts operations with Grain Sales to Soviets."
+    assert s.log[-2:] == [unseen, named]
+    for side in ("US", "USSR"):
+        seen = [render(e) for e in s.view(side)["log"]]
+        assert seen[-1] == named and unseen not in seen
+    spectator = s.view(None)["log"]
+    assert render(spectator[-1]) == unseen
+    assert not [e for e in spectator if 8 in e["args"].values()]

@@ -46,6 +46,9 @@ _INDEPENDENT_REDS = [INDEX[n] for n in ("Yugoslavia", "Romania", "Bulgaria", "Hu
 _EASTERN_EUROPE = IN_REGION["Eastern Europe"]
 _REMOVE = OPTIONS.index("remove")
 _ADD = OPTIONS.index("add")
+_WARSAW_PACT_FORMED = 16
+_NATO = 21
+_MARSHALL_PLAN = 23
 
 
 @event(5)
@@ -152,7 +155,7 @@ def de_gaulle_leads_france(d: Data, play: Play) -> None:
     d["inf"][US][_FRANCE] -= removed
     d["inf"][USSR][_FRANCE] += 1
     add_effect(d, effect.DE_GAULLE_LEADS_FRANCE, "game")
-    log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed)
+    log(d, "twilight.card.de_gaulle_leads_france.effect", n=removed, event=_NATO)
 
 
 @event(21)
@@ -161,7 +164,7 @@ def nato(d: Data, play: Play) -> bool | None:
     event. From then on the USSR may not coup or realign a US-controlled
     European country (see the rules' ``coup_targets``)."""
     if not (has_effect(d, effect.WARSAW_PACT_FORMED) or has_effect(d, effect.MARSHALL_PLAN)):
-        log(d, "twilight.card.nato.blocked")
+        log(d, "twilight.card.nato.blocked", event=_WARSAW_PACT_FORMED, event2=_MARSHALL_PLAN)
         return False
     add_effect(d, effect.NATO, "game")
     log(d, "twilight.card.nato.effect")

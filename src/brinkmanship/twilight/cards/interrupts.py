@@ -17,6 +17,7 @@ from typing import Any
 
 from brinkmanship.core import rng
 from brinkmanship.core.events import Play
+from brinkmanship.core.log import PLAYERS, SPECTATORS
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import CARD_OPS, CARD_SIDE, OPPONENT, SCORING
 from brinkmanship.twilight.events import REGISTRY, event, then
@@ -165,7 +166,7 @@ def _envy_swap(d: Data, side: str, c: int) -> None:
     d["known"][side].append(_MISSILE_ENVY)
     add_effect(d, effect.MISSILE_ENVY, "game", side=opp)
     d["in_play"].append(c)
-    log(d, "twilight.card.missile_envy.swap", side=opp, card=c)
+    log(d, "twilight.card.missile_envy.swap", side=opp, card=c, card2=_MISSILE_ENVY)
     flower_power_check(d, side, c)
     if d["over"]:
         return
@@ -186,7 +187,7 @@ def we_will_bury_you(d: Data, play: Play) -> None:
     change_defcon(d, -1, d["phasing"])
     if not d["over"]:
         add_effect(d, effect.WE_WILL_BURY_YOU, "game")
-        log(d, "twilight.card.we_will_bury_you.effect")
+        log(d, "twilight.card.we_will_bury_you.effect", event=_UN_INTERVENTION)
 
 
 @event(60)
@@ -234,7 +235,7 @@ def north_sea_oil(d: Data, play: Play) -> None:
     may take an 8th action round this turn (the same one Space Station
     would give, not a second)."""
     add_effect(d, effect.NORTH_SEA_OIL, "game", blocks=[_OPEC], turn=d["turn"])
-    log(d, "twilight.card.north_sea_oil.effect")
+    log(d, "twilight.card.north_sea_oil.effect", event=_OPEC)
 
 
 @event(106)
@@ -263,8 +264,10 @@ def grain_sales_to_soviets(d: Data, play: Play) -> None:
     d["hands"][US].append(c)
     d["known"][USSR].append(c)
     d["reveals"] += 1
-    # Taken at random and maybe given back: a spectator may not learn it.
-    log(d, "twilight.card.grain_sales_to_soviets.take", to=US, card=c)
+    # Taken at random and maybe given back: both players know it (the USSR
+    # sees which card left its hand), a spectator may not learn it.
+    log(d, "twilight.card.grain_sales_to_soviets.take_unseen", to=SPECTATORS)
+    log(d, "twilight.card.grain_sales_to_soviets.take", to=PLAYERS, card=c)
     push(d, {"f": "action", "p": US, "extra": False, "only": c, "ret": play.card})
 
 

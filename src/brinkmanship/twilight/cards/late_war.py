@@ -55,6 +55,8 @@ _NICARAGUA = INDEX["Nicaragua"]
 _EAST_GERMANY = INDEX["East Germany"]
 _POLAND = INDEX["Poland"]
 _SOCIALIST_GOVERNMENTS = 7
+_JOHN_PAUL_II_ELECTED_POPE = 68
+_THE_REFORMER = 87
 _WILLY_BRANDT = 55
 _EUROPE = list(IN_REGION["Europe"])
 _WESTERN_EUROPE = list(IN_REGION["Western Europe"])
@@ -84,7 +86,7 @@ def the_iron_lady(d: Data, play: Play) -> None:
     d["inf"][USSR][_ARGENTINA] += 1
     d["inf"][USSR][_UK] = 0
     add_effect(d, effect.THE_IRON_LADY, "game", blocks=[_SOCIALIST_GOVERNMENTS])
-    log(d, "twilight.card.the_iron_lady.influence")
+    log(d, "twilight.card.the_iron_lady.influence", event=_SOCIALIST_GOVERNMENTS)
     gain_vp(d, US, 1, play.card)
 
 
@@ -146,7 +148,7 @@ def glasnost(d: Data, play: Play) -> None:
         return
     change_defcon(d, +1, play.side)
     if has_effect(d, effect.THE_REFORMER):
-        log(d, "twilight.card.glasnost.operations")
+        log(d, "twilight.card.glasnost.operations", event=_THE_REFORMER)
         begin_ops(d, USSR, play.card, ops=4, kinds="pr")
 
 
@@ -263,7 +265,7 @@ def tear_down_this_wall(d: Data, play: Play) -> None:
     end_effect(d, effect.WILLY_BRANDT)
     add_effect(d, effect.TEAR_DOWN_THIS_WALL, "game", blocks=[_WILLY_BRANDT])
     d["inf"][US][_EAST_GERMANY] += 3
-    log(d, "twilight.card.tear_down_this_wall.influence")
+    log(d, "twilight.card.tear_down_this_wall.influence", event=_WILLY_BRANDT)
     if coup_targets(d, US, {"only": _EUROPE, "free": True}):
         ask(d, US, "choose", [_COUP, _REALIGN], "tear_down_this_wall", optional=True)
     else:
@@ -342,7 +344,7 @@ def solidarity(d: Data, play: Play) -> bool | None:
     """Solidarity: only while John Paul II Elected Pope is in effect, the US
     adds 3 influence in Poland."""
     if not has_effect(d, effect.JOHN_PAUL_II_ELECTED_POPE):
-        log(d, "twilight.card.solidarity.no_pope")
+        log(d, "twilight.card.solidarity.no_pope", event=_JOHN_PAUL_II_ELECTED_POPE)
         return False
     d["inf"][US][_POLAND] += 3
     log(d, "twilight.card.solidarity.influence")

@@ -10,6 +10,7 @@ from brinkmanship.twilight.actions import OPTIONS
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
+    CHINA,
     IN_REGION,
     INDEX,
     N_COUNTRIES,
@@ -354,6 +355,6 @@ def cultural_revolution(d: Data, play: Play) -> None:
     if d["china"] == US:
         d["china"] = USSR
         d["china_up"] = True
-        log(d, "twilight.card.cultural_revolution.china")
+        log(d, "twilight.card.cultural_revolution.china", card=CHINA)
     else:
         gain_vp(d, USSR, 1, play.card)

@@ -11,6 +11,7 @@ from brinkmanship.core.events import Play
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     BATTLEGROUND,
+    CHINA,
     IN_REGION,
     INDEX,
     N_COUNTRIES,
@@ -92,7 +93,7 @@ def camp_david_accords(d: Data, play: Play) -> None:
     gain_vp(d, US, 1, play.card)
     for i in _CAMP_DAVID:
         d["inf"][US][i] += 1
-    log(d, "twilight.card.camp_david_accords.influence")
+    log(d, "twilight.card.camp_david_accords.influence", event=_ARAB_ISRAELI_WAR)
     add_effect(d, effect.CAMP_DAVID_ACCORDS, "game", blocks=[_ARAB_ISRAELI_WAR])
 
 
@@ -148,7 +149,7 @@ def nixon_plays_the_china_card(d: Data, play: Play) -> None:
         return
     d["china"] = US
     d["china_up"] = False
-    log(d, "twilight.card.nixon_plays_the_china_card.china")
+    log(d, "twilight.card.nixon_plays_the_china_card.china", card=CHINA)
 
 
 @event(72)
@@ -194,7 +195,7 @@ def ussuri_river_skirmish(d: Data, play: Play) -> None:
     if d["china"] == USSR:
         d["china"] = US
         d["china_up"] = True
-        log(d, "twilight.card.ussuri_river_skirmish.china")
+        log(d, "twilight.card.ussuri_river_skirmish.china", card=CHINA)
         return
     push_influence(d, "place", US, US, 4, list(IN_REGION["Asia"]), max_per=2)
 

@@ -10,11 +10,11 @@ from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import (
     ADJACENT,
     BATTLEGROUND,
-    CARD_NAME,
     IN_REGION,
     INDEX,
     NAMES,
     SCORING,
+    SCORING_CARD_REGION,
 )
 from brinkmanship.twilight.data.setup import LATE_WAR_TURN
 from brinkmanship.twilight.events import event, then
@@ -47,8 +47,8 @@ _TEHRAN_DRAW = 5
 
 
 def _scoring_region(card: int) -> str:
-    """The region a scoring card scores ("Southeast Asia Scoring" -> "Southeast Asia")."""
-    return CARD_NAME[card].removesuffix(" Scoring")
+    """The region a scoring card scores (#38 Southeast Asia Scoring -> "Southeast Asia")."""
+    return SCORING_CARD_REGION[card]
 
 
 @event(104)
@@ -198,4 +198,4 @@ def awacs_sale_to_saudis(d: Data, play: Play) -> None:
     Revolution may no longer be played as an event."""
     d["inf"][US][_SAUDI_ARABIA] += 2
     add_effect(d, effect.AWACS_SALE_TO_SAUDIS, "game", blocks=[_MUSLIM_REVOLUTION])
-    log(d, "twilight.card.awacs_sale_to_saudis.influence")
+    log(d, "twilight.card.awacs_sale_to_saudis.influence", event=_MUSLIM_REVOLUTION)

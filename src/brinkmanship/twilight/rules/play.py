@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from brinkmanship.core.actions import Action
 from brinkmanship.core.events import Play
+from brinkmanship.core.log import PLAYERS, SPECTATORS
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import DISCARD, EVENT, OPS, PASS, REMOVE, SPACE_RACE
 from brinkmanship.twilight.board import CARD_SIDE, CHINA, NAMES, OPPONENT, SCORING, STARRED
@@ -263,7 +264,10 @@ def _apply_action_round(d: Data, f: ActionFrame, a: Action) -> None:
         d["hands"][side].remove(given)
         d["hands"][opp].append(given)
         d["known"][side].append(given)
-        log(d, "twilight.round.return_card", side=side, card=given, opp=opp, card2=f["ret"])
+        # Both players know the card (its owner and the side that took it);
+        # a spectator learns only that a card went back.
+        log(d, "twilight.round.return_unseen", to=SPECTATORS, side=side, opp=opp, card2=f["ret"])
+        log(d, "twilight.round.return_card", to=PLAYERS, side=side, card=given, opp=opp, card2=f["ret"])
         begin_ops(d, side, f["ret"])
         return
     c = a.arg

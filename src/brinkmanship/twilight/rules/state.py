@@ -47,7 +47,8 @@ REGION_SET: dict[str, frozenset[int]] = {r: frozenset(m) for r, m in IN_REGION.i
 
 def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry: a message code of the catalog, its arguments, and
-    who may read it (``"all"``, or the one side that may know what it names)."""
+    who may read it (``"all"``; ``"players"``, not spectators; or the one side
+    that may know what it names)."""
     if args:
         # The entry is built here rather than by ``add_log``: passing the
         # arguments on would pack them into a second dict, on the hot path.

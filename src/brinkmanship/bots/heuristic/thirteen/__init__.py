@@ -7,7 +7,7 @@ markers, prestige from the side's point of view) and values a position in
 
 * **agendas**: each arena and DEFCON track is worth the prestige its kept
   agendas would score at the end of the round (``score_agenda`` in
-  ``thirteen/rules.py``: cube or step difference + 1, the Caribbean links,
+  ``thirteen/rules/scoring.py``: cube or step difference + 1, the Caribbean links,
   the pushes of track agendas), weighted by how likely each agenda is kept:
   the side's own kept agenda for sure, each of the opponent's three flags a
   third. The round's agenda prestige is added to the prestige marker and the

@@ -29,7 +29,6 @@ from brinkmanship.bots.heuristic.thirteen.model import (
 from brinkmanship.core.actions import Action
 from brinkmanship.thirteen.actions import OPTIONS
 from brinkmanship.thirteen.board import (
-    A_FACE_SAVER,
     AIR_STRIKE,
     ALLIANCES,
     BAY_OF_PIGS,
@@ -42,18 +41,13 @@ from brinkmanship.thirteen.board import (
     EYEBALL_TO_EYEBALL,
     FIFTY_FIFTY,
     INVASION_OF_CUBA,
-    MATHEMATICAL_PRECISION,
     MILITARY_TRACK,
     MISSILE_TRADE,
     MOSCOW_IS_OUR_BRAIN,
-    MRBMS_AND_IRBMS,
-    NATIONAL_LIBERATION,
     POLITICAL_TRACK,
     SIDES,
     STRATEGIC_BALANCE,
-    THE_GUNS_OF_AUGUST,
     TRACKS,
-    U_2_PHOTOGRAPHS,
     UNITED_NATIONS,
     WORLD_OPINION_TRACK,
 )
@@ -63,10 +57,6 @@ from brinkmanship.thirteen.data.board import ARENA_MAX
 # (to estimate what the event already moved from the count still to move).
 SYMBOL_TOTAL = {EXCOMM: 4, EYEBALL_TO_EYEBALL: 3, MOSCOW_IS_OUR_BRAIN: 4, MISSILE_TRADE: 3, STRATEGIC_BALANCE: 3,
                 DEFENSIVE_MISSILES: 2}
-# Events that grant a Command, and its size (its removals obey bans). A
-# Command of another size on that card is a normal Command with it.
-GRANTED = {THE_GUNS_OF_AUGUST: 1, A_FACE_SAVER: 3, MATHEMATICAL_PRECISION: 1, U_2_PHOTOGRAPHS: 3,
-           MRBMS_AND_IRBMS: 1, NATIONAL_LIBERATION: 3}
 
 
 # ---------------------------------------------------------------------------
@@ -146,15 +136,9 @@ def _command(m: _Model, legal: list[Action]) -> list[float]:
     left: int = dec["cubes"]
     mode: str = dec["mode"]
     arena = ARENA_AT[dec["arena"]] if dec["arena"] is not None else -1
-    card = m.card
-    # Whether removals lower our marker (``dec["lowers"]`` says it exactly):
-    # the estimate the bot was tuned with, from the card and the Command's size.
-    low = True
-    if card in GRANTED and m.ban_blocks_symbol and not m.may_lower(True, True, True):
-        total = left + done
-        normal = m.size(CARD_COMMAND[card], True)
-        if total not in (normal, normal + 1) and total == m.size(GRANTED[card], True):
-            low = False
+    # Whether removals lower our marker: a ban (Bay of Pigs, Containment)
+    # stops it for a Command an event grants; the decision data says.
+    low: bool = dec["lowers"]
     out = []
     for a in legal:
         v = a.verb
@@ -215,7 +199,7 @@ def _cubes(m: _Model, legal: list[Action]) -> list[float]:
     per: int = dec["per_arena"] or 0
     marks = m.dm if mine else m.do
     sign = -1 if card == MISSILE_TRADE else 1
-    if card == MISSILE_TRADE and not (m.may_lower(mine, True, True) or not m.ban_blocks_symbol):
+    if card == MISSILE_TRADE and not dec["lowers"]:
         total = 0                                   # a ban keeps Missile Trade's marker where it is
     arenas = [a.arg for a in legal if a.verb in ("place", "remove") and a.arg is not None]
     base = m.cu if mine else m.co
@@ -390,7 +374,7 @@ def score_actions(view: dict[str, Any], legal: list[Action]) -> list[float]:
     side = view.get("viewer")
     if side not in OPP:
         side = view.get("current_player")
-    fn = KINDS.get(view.get("decision_kind") or "")
+    fn = KINDS.get((view.get("decision") or {}).get("kind") or "")
     if fn is None or side not in OPP or view.get("over") or not legal:
         return [0.0] * len(legal)
     return fn(_Model(view, side), legal)

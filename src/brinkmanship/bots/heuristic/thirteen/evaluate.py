@@ -27,7 +27,7 @@ ROUND_START_W = (0.469, 0.829, 0.635, -0.451, 0.242, -0.206, 0.192, 0.155, 0.285
 
 def at_round_start(view: dict[str, Any]) -> bool:
     """Is this the start of a round after the first (agendas being chosen, no card dealt)?"""
-    return (view.get("decision_kind") == "agenda" and view["round"] > 1
+    return ((view.get("decision") or {}).get("kind") == "agenda" and view["round"] > 1
             and not any(view["hand_sizes"].values()) and not any(view["plays"].values()))
 
 

@@ -52,6 +52,7 @@ from brinkmanship.thirteen.data.board import (
     ROUNDS,
 )
 from brinkmanship.thirteen.defcon import CALM_MAX, SAFE_MAX, push_top, safe_limit, steps_to_safety
+from brinkmanship.thirteen.options import DEFAULT_OPTIONS
 
 OPP = {US: USSR, USSR: US}
 ARENA_AT = {name: i for i, name in enumerate(ARENAS)}
@@ -241,7 +242,10 @@ class _Model:
         self.pres = view["prestige"] if self.us else -view["prestige"]
         self.holder_me = view["personal_letter"] == me
         self.after = ROUNDS - view["round"]      # rounds still to come after this one
-        self.kind = kind = view.get("decision_kind")
+        # The pending decision's data, and the card it belongs to (0: none).
+        self.dec: dict[str, Any] = view.get("decision") or {}
+        self.card: int = self.dec.get("card") or 0
+        self.kind = kind = self.dec.get("kind")
         plays, hs = view["plays"], view["hand_sizes"]
         self.km = _plays_left(plays[me], hs[me])
         self.ko = _plays_left(plays[op], hs[op])
@@ -259,14 +263,11 @@ class _Model:
         self.brink_me, self.brink_op = me in fx.get("To the Brink", ()), op in fx.get("To the Brink", ())
         self.bay_me, self.bay_op = me in fx.get("Bay of Pigs", ()), op in fx.get("Bay of Pigs", ())
         self.cont_me, self.cont_op = me in fx.get("Containment", ()), op in fx.get("Containment", ())
-        opts = view["options"]
-        self.push_mode = opts.get("agenda_push", "zone")
-        self.bonus = int(bool(opts.get("agenda_bonus", True)))
-        self.cont_offered = bool(opts.get("containment_offered", False))
-        self.ban_blocks_symbol = bool(opts.get("ban_blocks_symbol", True))
-        # The pending decision's data, and the card it belongs to (0: none).
-        self.dec: dict[str, Any] = view.get("decision") or {}
-        self.card: int = self.dec.get("card") or 0
+        opts = {**DEFAULT_OPTIONS, **view["options"]}   # a view names every option; defaults for a partial one
+        self.push_mode = opts["agenda_push"]
+        self.bonus = int(bool(opts["agenda_bonus"]))
+        self.cont_offered = bool(opts["containment_offered"])
+        self.ban_blocks_symbol = bool(opts["ban_blocks_symbol"])
         # Agendas: a kept one when known, else the flags, each as likely.
         ag = view["agendas"]
         self.flags_op = [AGENDA_AT[f] for f in ag[op]["flags"]]
