@@ -107,26 +107,28 @@ class FrameGame:
         f = d["stack"][-1]
         return {"player": f["p"], "kind": f["f"], "prompt": self.describe(d)}
 
-    def decision_view(self, d: Data, side: str | None, log: bool = True,
-                      legal: list[Action] | None = None) -> Data:
-        """The part of a view every frame-stack game shares: who acts, the
-        prompt, the legal actions (only for the side to act; ``legal`` when
-        the caller has them), the log ``side`` may read, the options and the
-        outcome."""
-        player = self.current_player(d)
-        if player is not None and player == side and legal is None:
-            legal = self.machine.legal_actions(d)
-        return {
-            "current_player": player,
-            "decision": self.decision(d, side),
-            "decision_kind": None if d["over"] else d["stack"][-1]["f"],
-            "legal_actions": [a.text for a in legal] if player is not None and player == side and legal else [],
-            "options": dict(d["options"]),
-            "over": d["over"],
-            "winner": d["winner"],
-            "result": d["result"],
-            **({"log": visible(d["log"], side)} if log else {}),
-        }
+    def add_decision_view(self, v: Data, d: Data, side: str | None, log: bool = True,
+                          legal: list[Action] | None = None) -> None:
+        """Add to view ``v`` the part every frame-stack game shares: who
+        acts, the decision, the legal actions (only for the side to act;
+        ``legal`` when the caller has them), the log ``side`` may read, the
+        options and the outcome. Written into the game's view dict rather
+        than merged from a second one: views are on every bot's hot path."""
+        over = d["over"]
+        player = None if over else d["stack"][-1]["p"]
+        v["current_player"] = player
+        v["decision"] = self.decision(d, side)
+        v["decision_kind"] = None if over else d["stack"][-1]["f"]
+        if player is not None and player == side:
+            v["legal_actions"] = [a.text for a in (self.machine.legal_actions(d) if legal is None else legal)]
+        else:
+            v["legal_actions"] = []
+        v["options"] = d["options"].copy()
+        v["over"] = over
+        v["winner"] = d["winner"]
+        v["result"] = d["result"]
+        if log:
+            v["log"] = visible(d["log"], side)
 
     # Facts declared by each game (see ``info``); its options (name -> the
     # allowed values, the default first), so clients never ask for a

@@ -15,7 +15,8 @@ seen privately) is addressed to that side; one naming a card both players
 know but a spectator may not (a card taken from one hand into the other and
 given back, as with Grain Sales to Soviets) is addressed to the players,
 and its twin without the card to the spectators, so every reader reads the
-event once; a spectator sees public and spectator entries. Entries are never changed once appended, so ``clone`` may share them.
+event once; a spectator sees public and spectator entries. Entries are
+never changed once appended, so ``clone`` may share them.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def may_read(to: str, side: str | None) -> bool:
     to ``to``: a public one, one for the players if ``side`` is a player (for
     the spectators if it is not), or one for ``side`` itself."""
     if side is None:
-        return to == PUBLIC or to == SPECTATORS
-    return to == PUBLIC or to == PLAYERS or to == side
+        return to in (PUBLIC, SPECTATORS)
+    return to in (PUBLIC, PLAYERS, side)
 
 
 def visible(log: list[Entry], side: str | None) -> list[Entry]:

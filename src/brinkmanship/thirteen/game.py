@@ -154,7 +154,7 @@ class Thirteen(FrameGame):
         }
         # decision_kind: turn, offer, command, cubes, shift, ask, agenda,
         # initiative, aftermath, alliances, stolen, summit; None when over.
-        v.update(self.decision_view(d, side, log, legal))
+        self.add_decision_view(v, d, side, log, legal)
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= ROUNDS:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v

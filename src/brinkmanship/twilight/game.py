@@ -58,18 +58,15 @@ _INDEXES = tuple(range(len(NAMES)))
 
 def _copy_effects(effects: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """A copy of the lasting effects a client may change freely. An effect's
-    data is flat but for lists of scalars (what it blocks), so two levels of
-    copying do; anything deeper is copied in full."""
+    data is flat but for the list of cards it blocks (the only list an
+    effect holds: ``validate.EFFECTS``), so a copy per effect does."""
     out: dict[str, dict[str, Any]] = {}
     for name, e in effects.items():
         c = e.copy()
-        if not _FLAT.isdisjoint(map(type, c.values())):
-            c = _deep(c)
+        if "blocks" in c:
+            c["blocks"] = c["blocks"][:]
         out[name] = c
     return out
-
-
-_FLAT = frozenset((list, dict))
 
 
 def _deep(v: Any) -> Any:
@@ -170,15 +167,17 @@ class Twilight(FrameGame):
         if side not in (USSR, US, None):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US (or None)")
         inf_su, inf_us, control = _board(d)
-        hl: dict[str, Any] = {}
-        for s in (USSR, US):
-            c = d["headline"][s]
-            if not c:
-                hl[s] = None
-            elif s == side or d["hl_open"] in (s, "both"):
-                hl[s] = c
-            else:
-                hl[s] = "hidden"
+        # A headline card is shown to its side, and to all once revealed
+        # (the first one alone under Man in Earth Orbit); else "hidden".
+        headline = d["headline"]
+        shown = d["hl_open"]
+        hl_su = headline[USSR] or None
+        if hl_su is not None and side != USSR and shown != USSR and shown != "both":
+            hl_su = "hidden"
+        hl_us = headline[US] or None
+        if hl_us is not None and side != US and shown != US and shown != "both":
+            hl_us = "hidden"
+        hands = d["hands"]
         v: Data = {
             "game": "twilight",
             "viewer": side,
@@ -192,20 +191,21 @@ class Twilight(FrameGame):
             "space_attempts": dict(d["space_tries"]),
             "influence": {USSR: inf_su, US: inf_us},
             "control": control,
-            "hand": sorted(d["hands"][side]) if side in (USSR, US) else [],
-            "hand_sizes": {s: len(d["hands"][s]) + (1 if hl[s] == "hidden" else 0) for s in (USSR, US)},
-            "opponent_known": self.known_cards(d, side) if side in (USSR, US) else [],
+            "hand": sorted(hands[side]) if side is not None else [],
+            # A face-down headline is still a card of its side's hand.
+            "hand_sizes": {USSR: len(hands[USSR]) + (hl_su == "hidden"), US: len(hands[US]) + (hl_us == "hidden")},
+            "opponent_known": self.known_cards(d, side) if side is not None else [],
             "china_card": {"holder": d["china"], "face_up": d["china_up"]},
             "deck_size": len(d["deck"]),
             "discard": list(d["discard"]),
             "removed": list(d["removed"]),
             "in_play": list(d["in_play"]),
-            "headline": hl,
+            "headline": {USSR: hl_su, US: hl_us},
             "effects": _copy_effects(d["effects"]),
         }
         # decision_kind: setup, headline, action, ops, roll, eagle, order,
         # place_inf, remove_inf, ask; None when the game is over.
-        v.update(self.decision_view(d, side, log, legal))
+        self.add_decision_view(v, d, side, log, legal)
         if v["decision_kind"] is not None and "question" in d["stack"][-1]:
             v["decision_kind"] = "ask"  # an influence frame put as its event's question decides as one
         return v
