@@ -181,3 +181,34 @@ def test_a_twilight_draw_is_zero_for_both() -> None:
     end_game(s.data, None, "final_scoring", "twilight.end.final_draw")
     assert s.is_terminal and s.winner is None
     assert s.returns() == {"USSR": 0.0, "US": 0.0}
+
+
+def _scribble(v: object) -> None:
+    """Change every list and dict inside a view, all the way down."""
+    if isinstance(v, dict):
+        for x in v.values():
+            _scribble(x)
+        v["scribbled"] = True
+    elif isinstance(v, list):
+        for x in v:
+            _scribble(x)
+        v.append("scribbled")
+
+
+@pytest.mark.parametrize("game", ["twilight", "thirteen"])
+def test_a_client_changing_its_view_changes_nothing_in_the_state(game: str) -> None:
+    # Views are built fast (two-level copies, cached legal actions): whatever
+    # a client does to one never reaches the state or the next view.
+    rng = random.Random(5)
+    s = bm.new_game(game, seed=5)
+    while not s.is_terminal:
+        s.apply_random(rng)
+        if s.data["ply"] % 5:
+            continue
+        before = s.to_json()
+        for side in (*s.game.players, None):
+            fresh = s.view(side)
+            _scribble(s.view(side))
+            _scribble(s.view(side, log=False))
+            assert s.view(side) == fresh
+        assert s.to_json() == before

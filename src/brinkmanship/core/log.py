@@ -57,7 +57,27 @@ def may_read(to: str, side: str | None) -> bool:
 
 def visible(log: list[Entry], side: str | None) -> list[Entry]:
     """The entries ``side`` may read (``None``: a spectator), as copies a
-    client may keep or change without touching the state."""
+    client may keep or change without touching the state (nested messages
+    and lists in the arguments are copied too)."""
     readers = (PUBLIC, SPECTATORS) if side is None else (PUBLIC, PLAYERS, side)
-    return [{"code": e["code"], "args": dict(e["args"]), "to": e["to"]}
-            for e in log if e["to"] in readers]
+    flat = _NESTED.isdisjoint
+    out = []
+    for e in log:
+        if e["to"] in readers:
+            args = e["args"]
+            out.append({"code": e["code"], "args": args.copy() if flat(map(type, args.values())) else _copy(args),
+                        "to": e["to"]})
+    return out
+
+
+_NESTED = frozenset((dict, list))
+
+
+def _copy(v: Any) -> Any:
+    """A deep copy of plain data (dicts, lists and scalars)."""
+    t = type(v)
+    if t is dict:
+        return {k: _copy(x) for k, x in v.items()}
+    if t is list:
+        return [_copy(x) for x in v]
+    return v
