@@ -71,7 +71,7 @@ from brinkmanship.thirteen.data.board import (
     SUPPLY,
 )
 from brinkmanship.thirteen.events import REGISTRY
-from brinkmanship.thirteen.game import make_options
+from brinkmanship.thirteen.options import make_options
 from brinkmanship.thirteen.rules import ROUND_EFFECTS, Data
 
 Frame = dict[str, Any]

@@ -73,7 +73,7 @@ from brinkmanship.twilight.data.setup import (
     action_rounds,
 )
 from brinkmanship.twilight.events import REGISTRY
-from brinkmanship.twilight.game import make_options
+from brinkmanship.twilight.options import make_options
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 
 Frame = dict[str, Any]
