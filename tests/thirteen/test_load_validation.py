@@ -11,7 +11,6 @@ decision its event never asks or that does not belong to the round's phase.
 from __future__ import annotations
 
 import ast
-import json
 import random
 from pathlib import Path
 from typing import Any, NotRequired, get_origin, get_type_hints
@@ -24,21 +23,9 @@ from brinkmanship.thirteen.events import REGISTRY
 from brinkmanship.thirteen.game import make_options
 from brinkmanship.thirteen.rules.kinds import KINDS
 from brinkmanship.thirteen.validate import ASKS, CUBES, FRAMES, SHAPES, SHIFTS, TOP
+from tests.core.loading import data, refused
 from tests.thirteen.helpers import play, position
 from tests.thirteen.invariants import check
-
-
-def data(s: bm.State) -> dict[str, Any]:
-    d: dict[str, Any] = json.loads(s.to_json())
-    return d
-
-
-def refused(d: dict[str, Any], *fragments: str) -> None:
-    """Loading ``d`` raises StateError whose message holds every fragment."""
-    with pytest.raises(bm.StateError) as info:
-        bm.load(json.dumps(d))
-    for fragment in fragments:
-        assert fragment in str(info.value), str(info.value)
 
 
 def plays(**fields: Any) -> bm.State:

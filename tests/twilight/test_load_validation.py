@@ -34,22 +34,10 @@ from brinkmanship.twilight.validate import (
     TABLE_CARD,
     TOP,
 )
+from tests.core.loading import data, refused
 from tests.twilight.invariants import check
 
 EVENTS_ON = {"events": True}
-
-
-def data(s: bm.State) -> dict[str, Any]:
-    d: dict[str, Any] = json.loads(s.to_json())
-    return d
-
-
-def refused(d: dict[str, Any], *fragments: str) -> None:
-    """Loading ``d`` raises StateError whose message holds every fragment."""
-    with pytest.raises(bm.StateError) as info:
-        bm.load(json.dumps(d))
-    for fragment in fragments:
-        assert fragment in str(info.value), str(info.value)
 
 
 def loads(d: dict[str, Any]) -> bm.State:

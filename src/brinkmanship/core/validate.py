@@ -343,6 +343,38 @@ def validate_log(log: Any, players: tuple[str, ...]) -> None:
         _check_message(e, path, codes)
 
 
+def check_header(d: Data, top: Iterable[str], make_options: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The checks at the head of every game's ``validate``: exactly the
+    state keys ``top``, the seed and the generator's state, and options the
+    game accepts with every option written out. Returns the options."""
+    top = tuple(top)
+    if len(d) != len(top) or any(k not in d for k in top):
+        expect_keys(d, "", top)
+    seed = d["seed"]
+    if seed is not None:
+        expect(seed, "integer", "seed")
+    expect_int(d["rng"], "rng", 0, (1 << 64) - 1)
+    opts = d["options"]
+    expect(opts, "object", "options")
+    try:
+        full = make_options(opts)
+    except ValueError as exc:
+        fail("options", str(exc))
+    for name in full:
+        if name not in opts:
+            fail(f"options.{name}", "missing")
+    out: dict[str, Any] = opts
+    return out
+
+
+def per_side(value: Any, path: str, sides: tuple[str, str]) -> dict[str, Any]:
+    """A dict with exactly one entry per side (``{"USSR": ..., "US": ...}``)."""
+    if type(value) is not dict or len(value) != 2 or sides[0] not in value or sides[1] not in value:
+        expect_keys(value, path, sides)
+    out: dict[str, Any] = value
+    return out
+
+
 # Largest ply counter accepted: far beyond any real game, small enough to be sane.
 MAX_PLY = 1 << 31
 

@@ -29,6 +29,7 @@ from typing import Any
 from brinkmanship.core.validate import (
     Check,
     Record,
+    check_header,
     conserve,
     expect,
     expect_in,
@@ -41,6 +42,7 @@ from brinkmanship.core.validate import (
     is_str,
     list_of,
     one_of,
+    per_side,
 )
 from brinkmanship.thirteen import rules
 from brinkmanship.thirteen.actions import MAX_SHIFT, OPTIONS
@@ -336,30 +338,13 @@ TOP = ("game", "version", "options", "seed", "rng", "ply", "round", "prestige", 
 
 
 def _sides(value: Any, path: str) -> dict[str, Any]:
-    if type(value) is not dict or len(value) != 2 or USSR not in value or US not in value:
-        expect_keys(value, path, SIDES)
-    out: dict[str, Any] = value
-    return out
+    return per_side(value, path, SIDES)
 
 
 def validate(d: Data) -> None:
     """Check a loaded 13 Days state; see the module docstring. Raises
     ``StateError`` naming the first bad field."""
-    if len(d) != len(TOP) or any(k not in d for k in TOP):
-        expect_keys(d, "", TOP)
-    seed = d["seed"]
-    if seed is not None:
-        expect(seed, "integer", "seed")
-    expect_int(d["rng"], "rng", 0, (1 << 64) - 1)
-    opts = d["options"]
-    expect(opts, "object", "options")
-    try:
-        full = make_options(opts)
-    except ValueError as exc:
-        fail("options", str(exc))
-    for name in full:
-        if name not in opts:
-            fail(f"options.{name}", "missing")
+    check_header(d, TOP, make_options)
     if d["over"] and d["result"] not in RESULTS:
         expect_in(d["result"], RESULTS, "result")
     expect_int(d["round"], "round", 1, ROUNDS)

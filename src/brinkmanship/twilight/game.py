@@ -38,18 +38,13 @@ def _board(d: Data) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
     inf_us: dict[str, int] = {}
     inf_su: dict[str, int] = {}
     control: dict[str, str] = {}
-    for i in compress(_INDEXES, us):
-        n = us[i]
-        name = NAMES[i]
-        inf_us[name] = n
-        if n - su[i] >= STABILITY[i]:
-            control[name] = US
-    for i in compress(_INDEXES, su):
-        n = su[i]
-        name = NAMES[i]
-        inf_su[name] = n
-        if n - us[i] >= STABILITY[i]:
-            control[name] = USSR
+    for mine, theirs, inf, side in ((us, su, inf_us, US), (su, us, inf_su, USSR)):
+        for i in compress(_INDEXES, mine):
+            n = mine[i]
+            name = NAMES[i]
+            inf[name] = n
+            if n - theirs[i] >= STABILITY[i]:
+                control[name] = side
     return inf_su, inf_us, control
 
 

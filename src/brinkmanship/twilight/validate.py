@@ -29,18 +29,19 @@ from typing import Any, NamedTuple
 from brinkmanship.core.validate import (
     Check,
     Record,
+    check_header,
     conserve,
     expect,
     expect_in,
     expect_int,
     expect_ints,
-    expect_keys,
     fail,
     is_bool,
     is_int,
     is_str,
     list_of,
     one_of,
+    per_side,
 )
 from brinkmanship.twilight import rules
 from brinkmanship.twilight.actions import OPTIONS
@@ -738,10 +739,7 @@ TOP = ("game", "version", "seed", "rng", "options", "turn", "ar", "phasing", "de
 
 
 def _sides(value: Any, path: str) -> dict[str, Any]:
-    if type(value) is not dict or len(value) != 2 or USSR not in value or US not in value:
-        expect_keys(value, path, SIDES)
-    out: dict[str, Any] = value
-    return out
+    return per_side(value, path, SIDES)
 
 
 def cards_in_game(turn: int, optional: bool) -> frozenset[int]:
@@ -759,21 +757,7 @@ _IN_GAME = {
 def validate(d: Data) -> None:
     """Check a loaded Twilight Struggle state; see the module docstring.
     Raises ``StateError`` naming the first bad field."""
-    if len(d) != len(TOP) or any(k not in d for k in TOP):
-        expect_keys(d, "", TOP)
-    seed = d["seed"]
-    if seed is not None:
-        expect(seed, "integer", "seed")
-    expect_int(d["rng"], "rng", 0, (1 << 64) - 1)
-    opts = d["options"]
-    expect(opts, "object", "options")
-    try:
-        full = make_options(opts)
-    except ValueError as exc:
-        fail("options", str(exc))
-    for name in full:
-        if name not in opts:
-            fail(f"options.{name}", "missing")
+    opts = check_header(d, TOP, make_options)
     over = d["over"]
     is_bool(d["final"], "final")
     if d["final"] and not over:

@@ -55,7 +55,7 @@ def own_frames(stack: list[Frame], start: int, card: int) -> None:
 def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry: a message code of the catalog (``i18n/en/thirteen_*.json``),
     its arguments (language-neutral data), and who may read it (``"all"``, or
-    the one side that may know what it names)."""
+    an audience of ``core.log``: the players, the spectators, one side)."""
     d["log"].append({"code": code, "args": args, "to": to})
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from brinkmanship.core import rng
-from brinkmanship.core.frames import add_log, end_game
+from brinkmanship.core.frames import end_game
 from brinkmanship.core.log import PUBLIC, Message, msg
 from brinkmanship.core.validate import STATE_VERSION
 from brinkmanship.twilight import effect
@@ -48,13 +48,10 @@ REGION_SET: dict[str, frozenset[int]] = {r: frozenset(m) for r, m in IN_REGION.i
 def log(d: Data, code: str, /, to: str = PUBLIC, **args: Any) -> None:
     """Append a log entry: a message code of the catalog, its arguments, and
     who may read it (``"all"``; ``"players"``, not spectators; or the one side
-    that may know what it names)."""
-    if args:
-        # The entry is built here rather than by ``add_log``: passing the
-        # arguments on would pack them into a second dict, on the hot path.
-        d["log"].append({"code": code, "args": args, "to": to})
-    else:
-        add_log(d, code, to)
+    that may know what it names; see ``core.log``)."""
+    # Built here rather than by ``core.frames.add_log``: passing the
+    # arguments on would pack them into a second dict, on the hot path.
+    d["log"].append({"code": code, "args": args, "to": to})
 
 
 def control(d: Data, i: int) -> str | None:

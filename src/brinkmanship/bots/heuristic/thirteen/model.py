@@ -163,6 +163,19 @@ def _aftval(card: int, side: str) -> int:
     return -CARD_COMMAND[card]
 
 
+
+def _safety_scenarios(m: Sequence[int], scens: Sequence[tuple[float, Any, tuple[int, int, int]]]
+                      ) -> tuple[list[tuple[float, int, int, int, int]], float]:
+    """For markers ``m``, each push scenario's probability with the steps
+    needed to be safe (in all and per track), and the expected steps."""
+    out = []
+    expected = 0.0
+    for prob, lim, _ in scens:
+        steps, h0, h1, h2 = steps_to_safety(m, lim)
+        out.append((prob, steps, h0, h1, h2))
+        expected += prob * steps
+    return out, expected
+
 class Capacity:
     """What we can still do this round to de-escalate: plays left, and the
     steps our remaining cards can take off (any marker, and each track)."""
@@ -548,12 +561,7 @@ class _Model:
         hit = self._cache_me.get(m)
         if hit is not None:
             return hit
-        scen = []
-        expected = 0.0
-        for p, lim, _ in self.scen_me:
-            steps, h0, h1, h2 = steps_to_safety(m, lim)
-            scen.append((p, steps, h0, h1, h2))
-            expected += p * steps
+        scen, expected = _safety_scenarios(m, self.scen_me)
         mu, pfut = self._later(m, self.scen_me)
         out = (mu - C_NOW * expected, scen, pfut)
         self._cache_me[m] = out
@@ -604,12 +612,7 @@ class _Model:
         hit = self._cache_op.get(m)
         if hit is not None:
             return hit
-        scen = []
-        expected = 0.0
-        for prob, lim, _ in self.scen_op:
-            steps, h0, h1, h2 = steps_to_safety(m, lim)
-            scen.append((prob, steps, h0, h1, h2))
-            expected += prob * steps
+        scen, expected = _safety_scenarios(m, self.scen_op)
         war = _war_chance(m, scen, self.ctx_op, self.km)
         mu, pf = self._later(m, self.scen_op)
         if pf:
