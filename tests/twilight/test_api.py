@@ -8,6 +8,7 @@ import random
 import pytest
 
 import brinkmanship as bm
+from brinkmanship.twilight.board import INDEX
 
 
 def _play(seed: int, steps: int) -> bm.State:
@@ -152,3 +153,24 @@ def test_the_view_board_is_the_rules_board_in_random_games() -> None:
             for side in ("USSR", "US"):
                 assert v["influence"][side] == {NAMES[i]: n for i, n in enumerate(d["inf"][side]) if n}
             assert v["control"] == {NAMES[i]: c for i in range(len(NAMES)) if (c := rules.control(d, i))}
+
+
+def test_the_view_board_kept_from_the_last_view_is_never_stale() -> None:
+    # ``_board`` hands out the last board again while the influence is
+    # unchanged. A client scribbling over the board of a view, views of two
+    # states taken in turn, and a state changed in place between its views
+    # must each leave every view with its own state's board.
+    a = bm.from_position("twilight", {"influence": {"USSR": {"Poland": 4}, "US": {"Iran": 2}}})
+    b = bm.from_position("twilight", {"influence": {"USSR": {"Poland": 4}, "US": {"Iran": 1}}})
+    for _ in range(3):  # the first view builds the board, the next ones get it kept
+        v = a.view(None, log=False)
+        assert v["influence"]["US"] == {"Iran": 2} and v["control"]["Iran"] == "US"
+        v["influence"]["US"]["Iran"] = 9
+        v["control"].clear()
+    vb = b.view(None, log=False)
+    assert vb["influence"]["US"] == {"Iran": 1} and "Iran" not in vb["control"]
+    assert a.view(None, log=False)["influence"]["US"] == {"Iran": 2}
+    a.data["inf"]["US"][INDEX["Iran"]] = 0
+    v = a.view(None, log=False)
+    assert v["influence"]["US"] == {} and "Iran" not in v["control"]
+    assert b.view(None, log=False)["influence"]["US"] == {"Iran": 1}

@@ -32,9 +32,17 @@ def _board(d: Data) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
 
     One pass per side over the countries where it has influence (only
     there can it have control), rather than ``rules.control`` 84 times:
-    views are built at every decision of a search bot's simulations.
+    views are built at every decision of a search bot's simulations. The
+    board is a pure function of the two influence lists, and about half of
+    a game's consecutive decisions leave them unchanged (a headline, a
+    roll, an event question), so the last board is kept with copies of the
+    lists it came from and handed out again, copied, when they are equal.
     """
+    global _last_board
     us, su = d["inf"][US], d["inf"][USSR]
+    last = _last_board
+    if last is not None and last[0] == us and last[1] == su:
+        return last[2].copy(), last[3].copy(), last[4].copy()
     inf_us: dict[str, int] = {}
     inf_su: dict[str, int] = {}
     control: dict[str, str] = {}
@@ -45,9 +53,15 @@ def _board(d: Data) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
             inf[name] = n
             if n - theirs[i] >= STABILITY[i]:
                 control[name] = side
+    # Copies are kept: the caller's dicts go into a view a client may change.
+    _last_board = (us[:], su[:], inf_su.copy(), inf_us.copy(), control.copy())
     return inf_su, inf_us, control
 
 
+# The last board built: (US influence, USSR influence, then ``_board``'s
+# three dicts). Only ever replaced whole, never changed, so threads that
+# read it while another replaces it see one consistent board or the other.
+_last_board: tuple[list[int], list[int], dict[str, int], dict[str, int], dict[str, str]] | None = None
 _INDEXES = tuple(range(len(NAMES)))
 
 
