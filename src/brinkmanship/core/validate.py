@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from string import Formatter
 from typing import Any, NoReturn
 
 from brinkmanship.core.errors import StateError, quote
@@ -256,11 +255,9 @@ _NESTED = frozenset({dict, list})
 @cache
 def _message_args() -> dict[str, frozenset[str]]:
     """Every message code of the catalog, with the arguments its text needs."""
-    from brinkmanship.i18n import catalog
+    from brinkmanship.i18n import catalog, placeholders
 
-    fmt = Formatter()
-    return {code: frozenset(name for _, name, _, _ in fmt.parse(text) if name)
-            for code, text in catalog().items()}
+    return {code: placeholders(text) for code, text in catalog().items()}
 
 
 # Levels a log argument may nest (lists, nested messages) below its entry.

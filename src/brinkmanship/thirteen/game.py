@@ -217,12 +217,15 @@ def _copy_frame(f: dict[str, Any]) -> dict[str, Any]:
     return g
 
 
-def _names(kind: str, value: Any) -> str:
-    """How a log argument reads in English (``brinkmanship.i18n``)."""
+def _names(kind: str, value: Any) -> str | Data:
+    """How a marker reads (``brinkmanship.i18n``; names of cards, arenas and
+    the rest are in the catalogs): the prestige lead as a message."""
+    if kind == "prestige":
+        if value == 0:
+            return {"code": "thirteen.marker.prestige_even", "args": {}}
+        return {"code": "thirteen.marker.prestige", "args": {"lead": US if value > 0 else USSR, "n": abs(value)}}
     if kind == "card":
         return CARD_NAME[value]
-    if kind == "prestige":
-        return rules.prestige_text(value)
     return str(value)
 
 

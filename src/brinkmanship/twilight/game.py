@@ -324,12 +324,15 @@ def _redealt_choices(f: AskFrame, moved: dict[int, int]) -> AskFrame:
 
 
 
-def _names(kind: str, value: Any) -> str:
-    """How a log argument reads in English (``brinkmanship.i18n``)."""
+def _names(kind: str, value: Any) -> str | Data:
+    """How a marker reads (``brinkmanship.i18n``; names of cards, countries
+    and the rest are in the catalogs): the VP lead as a message."""
+    if kind == "vp":
+        if value == 0:
+            return {"code": "twilight.marker.vp_even", "args": {}}
+        return {"code": "twilight.marker.vp", "args": {"lead": US if value > 0 else USSR, "n": abs(value)}}
     if kind == "card":
         return CARD_NAME[value]
-    if kind == "vp":
-        return rules.vp_text(value)
     if kind == "space":
         return str(SPACE_BOXES[value][0])
     return str(value)
