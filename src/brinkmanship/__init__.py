@@ -29,6 +29,7 @@ from brinkmanship.core import (
     get_game,
     load,
 )
+from brinkmanship.core.cards import cards
 
 __version__ = "0.1.0"
 
@@ -71,6 +72,7 @@ __all__ = [
     "UndoHistory",
     "UnknownGameError",
     "__version__",
+    "cards",
     "from_position",
     "game_info",
     "get_game",

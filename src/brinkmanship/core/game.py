@@ -77,6 +77,11 @@ class Game(Protocol):
     def returns(self, d: Data) -> dict[str, float]:
         """Each player's outcome in [-1, 1] (all 0 while the game goes on)."""
 
+    def card_facts(self) -> list[Data]:
+        """Every card (13 Days: and agenda) as language-neutral facts, with
+        ``name_code`` and ``text_code``: the catalog messages of its name
+        and event text (``bm.cards`` renders them)."""
+
     def validate(self, d: Data) -> None:
         """Check a loaded state (schema, types, ranges, card conservation);
         raise ``StateError`` naming the field that is wrong."""

@@ -19,10 +19,15 @@ from brinkmanship.i18n import register_names
 from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
+    AGENDA_CARDS,
     AGENDA_NAME,
+    AGENDA_TYPES,
     ALL_TRACKS,
     ARENAS,
+    CARD_COMMAND,
+    CARD_FACTION,
     CARD_NAME,
+    CARD_SYMBOL,
     N_CARDS,
     OPPONENT,
     TRACKS,
@@ -158,6 +163,28 @@ class Thirteen(FrameGame):
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= ROUNDS:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
+
+    def card_facts(self) -> list[Data]:
+        """The 39 strategy cards (faction, Command value, the DEFCON
+        symbol: the event's cube changes also move DEFCON) and the 13
+        agenda cards (what each scores: a track, an arena or the Personal
+        Letter; several cards share one agenda, and so its text)."""
+        out: list[Data] = []
+        for n in range(1, N_CARDS + 1):
+            out.append({"number": n, "kind": "card", "name_code": f"thirteen.name.card.{n}",
+                        "text_code": f"thirteen.text.{n}", "english_name": CARD_NAME[n],
+                        "faction": CARD_FACTION[n], "command": CARD_COMMAND[n], "defcon_symbol": CARD_SYMBOL[n]})
+        for k, type_id in enumerate(AGENDA_CARDS, start=1):
+            kind = AGENDA_TYPES[type_id]
+            target = (TRACKS[kind.target] if kind.kind == "track" else ARENAS[kind.target] if kind.kind == "arena"
+                      else None)
+            out.append({"number": k, "kind": "agenda", "name_code": f"thirteen.name.agenda.{kind.name}",
+                        "text_code": f"thirteen.text.agenda.{type_id}", "english_name": kind.name,
+                        "agenda_type": type_id, "scores": kind.kind, "target": target})
+        return out
+
+    def prompt_message(self, decision: Data) -> Data:
+        return decisions.prompt_message(decision)
 
     def decision(self, d: Data, side: str | None) -> Data | None:
         """The pending decision as data for ``side`` (see ``thirteen.decisions``)."""

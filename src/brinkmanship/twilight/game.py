@@ -19,7 +19,7 @@ from brinkmanship.core.game import register
 from brinkmanship.i18n import register_names
 from brinkmanship.twilight import cards, decisions, effect, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
-from brinkmanship.twilight.board import CARD_NAME, INDEX, NAMES, OPPONENT, STABILITY
+from brinkmanship.twilight.board import CARD, CARD_NAME, CHINA, INDEX, N_CARDS, NAMES, OPPONENT, STABILITY
 from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
 from brinkmanship.twilight.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
@@ -242,6 +242,21 @@ class Twilight(FrameGame):
             return decisions.say("twilight.decision.over", {})
         prompt: str = dec["prompt"]
         return prompt
+
+    def card_facts(self) -> list[Data]:
+        """The 110 cards (The China Card is #6) as printed: ops, the side
+        whose event it is (``neutral`` for both or none), period, and the
+        marks that change how it is played."""
+        out: list[Data] = []
+        for n in range(1, N_CARDS + 1):
+            c = CARD[n]
+            out.append({"number": n, "kind": "card", "name_code": f"twilight.name.card.{n}",
+                        "text_code": f"twilight.text.{n}", "english_name": c.name, "ops": c.ops,
+                        "side": c.side if c.side != "Neutral" else "neutral", "period": c.period,
+                        "optional": c.optional, "scoring": c.scoring, "war": c.war,
+                        "removed_after_event": c.starred, "stays_in_play": c.stays_in_play,
+                        "china_card": n == CHINA})
+        return out
 
     def decision(self, d: Data, side: str | None) -> Data | None:
         """The pending decision as data for ``side``'s view (see ``twilight.decisions``)."""
