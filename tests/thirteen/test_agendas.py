@@ -149,12 +149,12 @@ def test_military_track_agenda_both_copies_kept_push_twice_ussr_first() -> None:
     assert s.data["kept"] == {"USSR": 1, "US": 2}
     assert s.log[1:7] == [
         # The USSR's agenda: both markers in the DEFCON 2 zone go up, 6 vs 5.
-        "USSR Military DEFCON escalates 1 to 6 (Military Track agenda).",
-        "US Military DEFCON escalates 1 to 5 (Military Track agenda).",
+        "USSR Military DEFCON escalates 1 step, to 6 (Military Track agenda).",
+        "US Military DEFCON escalates 1 step, to 5 (Military Track agenda).",
         "USSR reveals its agenda: Military Track. USSR scores 2 prestige.",
         # The US agenda pushes again: 7 (DEFCON 1) vs 6.
-        "USSR Military DEFCON escalates 1 to 7 (Military Track agenda).",
-        "US Military DEFCON escalates 1 to 6 (Military Track agenda).",
+        "USSR Military DEFCON escalates 1 step, to 7 (Military Track agenda).",
+        "US Military DEFCON escalates 1 step, to 6 (Military Track agenda).",
         "US reveals its agenda: Military Track. USSR scores 2 prestige.",
     ]
     assert s.data["prestige"] == -4
@@ -239,7 +239,7 @@ def test_political_track_agenda_second_copy_a04() -> None:
 def test_political_track_agenda_push_before_comparing() -> None:
     s = resolve(ussr="Political Track", defcon={"US": {"Political": 4}, "USSR": {"Political": 3}})
     # US 4 -> 5 before the comparison: the US dominates by 2 and scores 3.
-    assert s.log[1:3] == ["US Political DEFCON escalates 1 to 5 (Political Track agenda).",
+    assert s.log[1:3] == ["US Political DEFCON escalates 1 step, to 5 (Political Track agenda).",
                           "USSR reveals its agenda: Political Track. US scores 3 prestige."]
     assert defcon(s, "US")["Political"] == 5
     assert s.data["prestige"] == 3

@@ -76,7 +76,7 @@ def test_json_round_trip_in_the_middle_of_a_command() -> None:
         u.apply_many(["place Berlin", "done"])
     assert t.to_json() == s.to_json()
     assert t.log[-2:] == ["USSR places 2 cubes in Berlin (now 3).",
-                          "USSR Military DEFCON escalates 1 to 3 (Command)."]
+                          "USSR Military DEFCON escalates 1 step, to 3 (Command)."]
 
 
 def test_json_round_trip_in_the_middle_of_an_offered_event() -> None:

@@ -5,7 +5,8 @@ Rules covered (rules.md 3, phase 3, and 5; docs/rulings.md 51-52):
   arena, or removes up to that many from one arena; fewer are allowed, zero
   too (``done`` at once); never both, never split across arenas;
 - placing is atomic, one cube per action, with an explicit stop (``done``);
-  the Command ends by itself at its size or when no further cube can move;
+  the Command ends by itself at its size or when no further cube can move,
+  and then the log says why (arena full, supply empty, arena emptied);
 - the 17-cube supply and the 5-cubes-per-side-per-arena limit;
 - DEFCON: cubes - 1 steps on that arena's track (0 or 1 cube: none; 2: 1;
   3: 2; 4: 3; 5: 4), up when placing, down when removing, stopping at the
@@ -87,7 +88,7 @@ def test_command_escalation_stops_at_the_top_of_the_track() -> None:
     play(s, "command Excomm", "place Atlantic", "place Atlantic", "place Atlantic")
     assert cube(s, "US", "Atlantic") == 3
     assert defcon(s, "US")["Military"] == 8
-    assert s.log[-1] == "US Military DEFCON escalates 1 to 8 (Command)."
+    assert s.log[-1] == "US Military DEFCON escalates 1 step, to 8 (Command)."
 
 
 def test_command_de_escalation_stops_at_the_bottom_of_the_track() -> None:
@@ -95,7 +96,7 @@ def test_command_de_escalation_stops_at_the_bottom_of_the_track() -> None:
     play(s, "command Excomm", "remove Turkey", "remove Turkey", "remove Turkey")
     assert cube(s, "US", "Turkey") == 0
     assert defcon(s, "US")["Political"] == 1
-    assert s.log[-1] == "US Political DEFCON de-escalates 1 to 1 (Command)."
+    assert s.log[-1] == "US Political DEFCON de-escalates 1 step, to 1 (Command)."
 
 
 def test_command_offers_every_arena_to_place_and_own_cubes_to_remove() -> None:
@@ -120,7 +121,8 @@ def test_command_places_cube_by_cube_in_one_arena_then_ends_at_its_size() -> Non
     # Three cubes, the card's value: the Command is over and the USSR plays.
     assert s.current_player == "USSR"
     assert cubes(s, "US") == {"Berlin": 3, "Turkey": 1, "Italy": 1}
-    assert s.log[-2:] == ["US places 3 cubes in Berlin (now 3).", "US Military DEFCON escalates 2 to 3 (Command)."]
+    assert s.log[-2:] == ["US places 3 cubes in Berlin (now 3).",
+                          "US Military DEFCON escalates 2 steps, to 3 (Command)."]
 
 
 def test_command_may_stop_early_with_done() -> None:
@@ -152,16 +154,19 @@ def test_command_removes_up_to_the_value_from_one_arena() -> None:
     assert cubes(s, "US") == {"Italy": 2, "Turkey": 2}
     assert defcon(s, "US")["Political"] == 4
     assert s.log[-2:] == ["US removes 2 cubes from Italy (now 2).",
-                          "US Political DEFCON de-escalates 1 to 4 (Command)."]
+                          "US Political DEFCON de-escalates 1 step, to 4 (Command)."]
 
 
 def test_command_removal_ends_when_the_arena_is_empty() -> None:
     s = us_to_play(cubes={"US": {"Italy": 2}}, defcon={"US": {"Political": 5}})
     play(s, "command Excomm", "remove Italy", "remove Italy")
-    # No US cube is left in Italy: the Command of 3 ends after 2.
+    # No US cube is left in Italy: the Command of 3 ends after 2, and says why.
     assert s.current_player == "USSR"
     assert cubes(s, "US") == {}
     assert defcon(s, "US")["Political"] == 4
+    assert s.log[-3:] == ["US removes 2 cubes from Italy (now 0).",
+                          "The Command stops early: US has no cubes left in Italy (1 cube unused).",
+                          "US Political DEFCON de-escalates 1 step, to 4 (Command)."]
 
 
 def test_command_removed_cubes_return_to_the_supply() -> None:
@@ -185,7 +190,9 @@ def test_command_never_places_a_sixth_cube_in_an_arena() -> None:
     # Turkey is full at 5: the Command ends although 2 cubes were left.
     assert s.current_player == "USSR"
     assert cube(s, "US", "Turkey") == 5
-    assert s.log[-1] == "US places 1 cube in Turkey (now 5)."
+    assert s.log[-2:] == ["US places 1 cube in Turkey (now 5).",
+                          "The Command stops early: US has 5 cubes in Turkey, the most a side may have there "
+                          "(2 cubes unused)."]
 
 
 def test_command_never_places_more_than_the_17_cube_supply() -> None:
@@ -196,6 +203,8 @@ def test_command_never_places_more_than_the_17_cube_supply() -> None:
     assert s.current_player == "USSR"
     assert sum(s.data["cubes"]["US"]) == 17
     assert cube(s, "US", "Television") == 1
+    assert s.log[-2:] == ["US places 1 cube in Television (now 1).",
+                          "The Command stops early: US has no cubes left in its supply (2 cubes unused)."]
 
 
 def test_command_with_an_empty_supply_can_only_remove() -> None:

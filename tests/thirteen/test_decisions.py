@@ -232,8 +232,8 @@ def test_an_event_command_limited_to_an_arena_kind() -> None:
     x = s.view("USSR")["decision"]
     assert x["arenas"] == ["Cuba (Political)", "Turkey", "Italy"]
     assert (x["card"], x["granted"], x["lowers"], x["cubes"]) == (37, True, False, 3)
-    assert x["prompt"] == ("USSR: Command 3 cubes in one arena (Cuba (Political), Turkey, Italy): "
-                           "place or remove, 'done' to stop")
+    assert x["prompt"] == ("USSR: National Liberation grants a Command of 3 cubes in one arena (Cuba (Political), "
+                           "Turkey, Italy): place or remove, 'done' to stop")
 
 
 def test_event_cubes_say_whose_where_how_many_and_what_is_moved() -> None:

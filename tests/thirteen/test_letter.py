@@ -6,6 +6,11 @@ Rules covered (rules.md 2.7, 3 phase 3, 3 phase 5, 4.3; docs/rulings.md 52, 55):
   +1 cube, decided before the first cube; then it passes to the opponent at
   once, face up;
 - it may join a Command on an opposing faction card (after the offer);
+- "the usual reserve, arena and DEFCON limits still apply" (seed 004): when
+  the supply and the 5-cube limit leave no arena room for one cube more than
+  the Command already moves, and no arena holds that many of the side's
+  cubes to remove, the Letter would add nothing: it is not offered and stays
+  with its holder (docs/rulings.md 79);
 - it never strengthens an event, so it is not offered in a Command granted
   by an event (A Face-Saver, U-2 Photographs...);
 - its holder wins the Personal Letter agenda and a final prestige tie (see
@@ -152,3 +157,43 @@ def test_personal_letter_used_with_zero_cubes_still_passes() -> None:
     play(s, "command Close Allies", "letter", "done")
     assert s.data["letter"] == "USSR"
     assert s.log[-1] == "US commands no cubes."
+
+
+# Fourteen US cubes on the board, at most 3 in any arena: 3 left in the supply.
+CROWDED = {"US": {"Berlin": 3, "Turkey": 3, "Italy": 3, "Atlantic": 3, "Television": 2}}
+
+
+def test_personal_letter_is_not_offered_when_it_can_add_no_cube() -> None:
+    # Excomm commands 3. With the Letter, 4: but 3 cubes are all the US has
+    # left to place, and no arena holds more than 3 US cubes to remove.
+    s = position(hands={"US": ["Excomm", "Close Allies"], "USSR": ["U Thant", "Missile Trade"]},
+                 plays={"US": 3, "USSR": 3}, next="US", cubes=CROWDED)
+    assert s.view("US")["reserve"]["US"] == 3
+    play(s, "command Excomm")
+    assert "letter" not in texts(s)
+    x = s.view("US")["decision"]
+    assert x["letter"] is False and "'letter'" not in x["prompt"]
+    before = s.to_json()
+    try:
+        s.apply("letter")
+    except bm.IllegalActionError:
+        pass
+    else:
+        raise AssertionError("the Letter was spent on a Command it cannot enlarge")
+    assert s.to_json() == before
+    play(s, "place Alliances", "place Alliances", "place Alliances")
+    # The supply is empty; the Letter is still the US's to use later.
+    assert s.view("US")["reserve"]["US"] == 0
+    assert s.data["letter"] == "US"
+
+
+def test_personal_letter_is_offered_when_one_arena_could_use_the_cube() -> None:
+    # Close Allies commands 2: removing 3 cubes from Berlin needs the Letter.
+    s = position(hands={"US": ["Close Allies", "Excomm"], "USSR": ["U Thant", "Missile Trade"]},
+                 plays={"US": 3, "USSR": 3}, next="US", cubes=CROWDED)
+    play(s, "command Close Allies")
+    assert "letter" in texts(s)
+    play(s, "letter", "remove Berlin", "remove Berlin", "remove Berlin")
+    assert cube(s, "US", "Berlin") == 0
+    assert s.data["letter"] == "USSR"
+

@@ -126,7 +126,7 @@ def _rare_games() -> set[str]:
     # Several cards left at the Aftermath: one goes face down, the rest are discarded.
     s = position(phase="aftermath", hands={"USSR": ["SOPs", "Scramble", "U Thant"], "US": ["Excomm"]})
     s.apply("aftermath SOPs")
-    assert "USSR discards its other cards: U Thant, Scramble." in s.log
+    assert "USSR discards the rest of its hand: U Thant, Scramble." in s.log
     seen |= check_state(s)
     # An empty deck is rebuilt from the discards.
     hands = {"USSR": ["Summit Meeting", "Scramble"], "US": ["Excomm", "Quarantine"]}
@@ -178,7 +178,7 @@ def test_log_data_every_thirteen_message_is_used() -> None:
     for options in _option_sets():
         seen |= _random_games(options, 60)
     # The log's messages (prompts have catalogs of their own).
-    ours = {c for name in ("thirteen_rules.json", "thirteen_cards.json")
+    ours = {c for name in ("thirteen_rules.json", "thirteen_cards.json", "thirteen_log_more.json")
             for c in json.loads((CATALOG_DIR / name).read_text(encoding="utf-8"))}
     unreachable = {"thirteen.event.wave_and_smile_stay"}
     assert ours - seen == unreachable

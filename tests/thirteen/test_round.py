@@ -163,7 +163,7 @@ def test_round_aftermath_choice_when_a_position_leaves_several_cards() -> None:
     assert texts(s) == ["aftermath SOPs", "aftermath Excomm", "aftermath Quarantine"]
     play(s, "aftermath Quarantine")
     assert ["US", 23] in s.data["aftermath"]
-    assert "US discards its other cards: SOPs, Excomm." in s.log
+    assert "US discards the rest of its hand: SOPs, Excomm." in s.log
 
 
 # ---------------------------------------------------------------------------

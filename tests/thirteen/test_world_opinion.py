@@ -46,7 +46,7 @@ def test_television_dominator_may_move_one_own_marker_one_step_either_way() -> N
     assert texts(s) == ["escalate Military 1", "de-escalate Military 1", "escalate Political 1",
                         "de-escalate Political 1", "escalate World Opinion 1", "pass"]
     play(s, "de-escalate Military 1")
-    assert "US Military DEFCON de-escalates 1 to 2." in s.log
+    assert "US Military DEFCON de-escalates 1 step, to 2." in s.log
     assert s.data["round"] == 2
 
 
@@ -63,7 +63,7 @@ def test_television_bonus_is_optional() -> None:
 def test_television_bonus_moves_only_the_dominators_markers() -> None:
     s = wo_phase({}, {"Television": 1}, defcon={"USSR": {"World Opinion": 5}, "US": {"World Opinion": 5}})
     play(s, "de-escalate World Opinion 1")
-    assert "USSR World Opinion DEFCON de-escalates 1 to 4." in s.log
+    assert "USSR World Opinion DEFCON de-escalates 1 step, to 4." in s.log
     # Round 2 escalated both: the US marker went 5 -> 6, the USSR's 4 -> 5.
     assert defcon(s, "US")["World Opinion"] == 6
     assert defcon(s, "USSR")["World Opinion"] == 5

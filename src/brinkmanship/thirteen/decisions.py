@@ -20,7 +20,7 @@ distinct prompts over a thousand random games).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from brinkmanship.core.log import Message, msg
 from brinkmanship.i18n import render
@@ -37,7 +37,7 @@ from brinkmanship.thirteen.board import (
     USSR,
 )
 from brinkmanship.thirteen.data.board import PLAYS_PER_ROUND, SUPPLY
-from brinkmanship.thirteen.rules import Data, Frame, agenda_type, may_event
+from brinkmanship.thirteen.rules import CommandFrame, Data, Frame, agenda_type, may_add_letter, may_event
 
 # A cube count above every side's supply means "any number" (an event that
 # removes all it likes, such as Public Protests, asks for 99).
@@ -89,14 +89,17 @@ def _command(d: Data, f: Frame, viewer: str | None) -> Built:
     moved = f["n"]
     arenas = f["arenas"]
     chosen = ARENAS[f["arena"]] if mode else None
-    letter = not mode and f["letter"] and d["letter"] == p
+    letter = may_add_letter(d, cast(CommandFrame, f))
+    granted = f["granted"]
     data = {"player": p, "kind": "command", "card": f["card"], "cubes": total - moved, "moved": moved,
             "mode": mode or ("both" if f["remove"] else "place"), "arena": chosen,
-            "arenas": [ARENAS[i] for i in arenas], "letter": letter, "granted": f["granted"],
+            "arenas": [ARENAS[i] for i in arenas], "letter": letter, "granted": granted,
             "lowers": f["low"]}
+    # A granted Command's prompt names the card that grants it.
+    by = f["card"] if granted else 0
     if mode:
-        return data, ("command", p, mode, moved, total, chosen)
-    return data, ("command", p, total, tuple(arenas), f["remove"], letter)
+        return data, ("command", p, mode, moved, total, chosen, by)
+    return data, ("command", p, total, tuple(arenas), f["remove"], letter, by)
 
 
 def _cubes(d: Data, f: Frame, viewer: str | None) -> Built:
@@ -227,7 +230,7 @@ def decision(d: Data, viewer: str | None) -> Data | None:
 # The prompt: the data as a message of the catalog
 # ---------------------------------------------------------------------------
 def _n_cubes(n: int) -> Message:
-    return msg("thirteen.prompt.cube" if n == 1 else "thirteen.prompt.cubes", n=n)
+    return msg("thirteen.prompt.cubes", n=n)
 
 
 def _where(arenas: list[str]) -> Message:
@@ -239,10 +242,17 @@ def _where(arenas: list[str]) -> Message:
 def _command_message(x: Data) -> Message:
     p = x["player"]
     moved = x["moved"]
+    # A Command an event grants (A Face-Saver...) names its card.
+    granted = ".granted" if x["granted"] and x["card"] else ""
+    card = {"card": x["card"]} if granted else {}
     if x["arena"] is not None:
-        code = "thirteen.prompt.command.placing" if x["mode"] == "place" else "thirteen.prompt.command.removing"
-        return msg(code, player=p, n=moved, total=moved + x["cubes"], arena=x["arena"])
+        verb = "placing" if x["mode"] == "place" else "removing"
+        return msg(f"thirteen.prompt.command{granted}.{verb}", player=p, n=moved, total=moved + x["cubes"],
+                   arena=x["arena"], **card)
     how = msg("thirteen.prompt.place_or_remove" if x["mode"] == "both" else "thirteen.prompt.place")
+    if granted:
+        return msg("thirteen.prompt.command.granted", player=p, cubes=_n_cubes(x["cubes"]),
+                   where=_where(x["arenas"]), how=how, card=x["card"])
     return msg("thirteen.prompt.command", player=p, cubes=_n_cubes(x["cubes"]), where=_where(x["arenas"]),
                how=how, letter=msg("thirteen.prompt.letter") if x["letter"] else None)
 
@@ -254,8 +264,6 @@ def _cubes_message(x: Data) -> Message:
     n = x["cubes"]
     if n is None:
         amount = msg("thirteen.prompt.amount.any", whose=whose)
-    elif n == 1:
-        amount = msg("thirteen.prompt.amount.one", whose=whose)
     else:
         amount = msg("thirteen.prompt.amount.up_to", n=n, whose=whose)
     arenas = x["arenas"]
@@ -279,8 +287,7 @@ def _shift_message(x: Data) -> Message:
     mode = {"both": "thirteen.prompt.up_or_down", "escalate": "thirteen.prompt.up",
             "de-escalate": "thirteen.prompt.down"}[x["mode"]]
     n = x["steps"]
-    steps = ("thirteen.prompt.steps.exactly" if x["exact"] else "thirteen.prompt.steps.up_to") + \
-        (".one" if n == 1 else "")
+    steps = "thirteen.prompt.steps.exactly" if x["exact"] else "thirteen.prompt.steps.up_to"
     code = "thirteen.prompt.shift" if x["optional"] else "thirteen.prompt.shift.required"
     return msg(code, player=p, whose=whose, tracks=x["tracks"], mode=msg(mode), steps=msg(steps, n=n))
 

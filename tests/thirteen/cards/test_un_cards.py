@@ -576,7 +576,7 @@ def test_summit_meeting_done_at_once_keeps_the_hand() -> None:
     s = pos(hands={"US": ["Summit Meeting", "Quarantine", "Excomm"]}, next="US")
     play(s, "event Summit Meeting", "done")
     assert hand(s, "US") == ["Excomm", "Quarantine"]
-    assert s.log[-1] == "US draws 0 cards."
+    assert s.log[-1] == "US draws no cards."
     assert on_turn(s, "USSR")
 
 
@@ -780,6 +780,27 @@ def test_a_face_saver_commands_three_then_the_opponent_may_command_one() -> None
     assert s.data["plays"] == {"USSR": 1, "US": 0}
 
 
+def test_a_face_saver_names_itself_in_both_commands_prompts_and_log() -> None:
+    """The opponent's Command 1 comes out of nowhere for it: the prompt and
+    the log say that A Face-Saver grants it."""
+    s = pos(hands={"USSR": ["A Face-Saver", "Scramble"]})
+    s.apply("event A Face-Saver")
+    assert s.view("USSR")["decision"]["prompt"] == (
+        "USSR: A Face-Saver grants a Command of 3 cubes in one arena (any arena): place or remove, 'done' to stop")
+    play(s, "place Berlin")
+    assert s.view("USSR")["decision"]["prompt"] == (
+        "USSR: Command of A Face-Saver, 1 of 3 cubes placed in Berlin: place more or 'done'")
+    play(s, "place Berlin", "place Berlin")
+    assert s.log[-2:] == ["USSR places 3 cubes in Berlin with the Command of A Face-Saver (now 4).",
+                          "USSR Military DEFCON escalates 2 steps, to 4 (Command)."]
+    x = s.view("US")["decision"]
+    assert (x["player"], x["card"], x["granted"]) == ("US", 12, True)
+    assert x["prompt"] == ("US: A Face-Saver grants a Command of 1 cube in one arena (any arena): "
+                           "place or remove, 'done' to stop")
+    s.apply("place Turkey")
+    assert s.log[-1] == "US places 1 cube in Turkey with the Command of A Face-Saver (now 2)."
+
+
 def test_a_face_saver_by_the_us_opponent_may_decline() -> None:
     s = pos(hands={"US": ["A Face-Saver", "Quarantine"]}, next="US")
     play(s, "event A Face-Saver", "place Italy", "done")
@@ -787,7 +808,7 @@ def test_a_face_saver_by_the_us_opponent_may_decline() -> None:
     assert defcon(s, "US") == {"Military": 1, "Political": 2, "World Opinion": 1}
     assert s.current_player == "USSR" and kind(s) == "command"
     s.apply("done")
-    assert s.log[-1] == "USSR commands no cubes."
+    assert s.log[-1] == "USSR commands no cubes with A Face-Saver."
     assert cubes(s, "USSR") == {"Cuba (Military)": 1, "Berlin": 1}
     assert on_turn(s, "USSR")
 

@@ -60,8 +60,7 @@ def halve(d: Data, side: str, arena: int, card: int) -> None:
     n = d["cubes"][side][arena]
     k = (n + 1) // 2
     d["cubes"][side][arena] = n - k
-    log(d, "thirteen.event.halve_one" if k == 1 else "thirteen.event.halve",
-        card=card, n=k, side=side, arena=ARENAS[arena], now=n - k)
+    log(d, "thirteen.event.halve", card=card, n=k, side=side, arena=ARENAS[arena], now=n - k)
 
 
 @event(MATHEMATICAL_PRECISION)

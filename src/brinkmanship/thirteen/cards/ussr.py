@@ -99,8 +99,8 @@ def suez_hungary(d: Data, play: Play) -> None:
     while cubes[USSR][ITALY] <= cubes[US][ITALY] and cubes[USSR][ITALY] < ARENA_MAX and can_place(d, USSR, ITALY):
         cubes[USSR][ITALY] += 1
         n += 1
-    log(d, "thirteen.event.suez_hungary_one" if n == 1 else "thirteen.event.suez_hungary", card=play.card,
-        side=USSR, n=n, arena=ARENAS[ITALY], now=cubes[USSR][ITALY], opp=US, now2=cubes[US][ITALY])
+    log(d, "thirteen.event.suez_hungary", card=play.card, side=USSR, n=n, arena=ARENAS[ITALY],
+        now=cubes[USSR][ITALY], opp=US, now2=cubes[US][ITALY])
 
 
 @event(MASKIROVKA)

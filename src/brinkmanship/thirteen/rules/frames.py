@@ -89,7 +89,7 @@ def _finish_cubes(d: Data, f: CubesFrame) -> None:
         part = "thirteen.cubes.in" if verb == "place" else "thirteen.cubes.from"
         parts = [msg(part, n=k, arena=ARENAS[i]) for i, k in counts.items()]
         code = "thirteen.cubes.place" if verb == "place" else "thirteen.cubes.remove"
-        log(d, code + "_one" if len(done) == 1 else code, side=side, n=len(done), parts=parts)
+        log(d, code, side=side, n=len(done), parts=parts)
     else:
         log(d, "thirteen.cubes.none_placed" if verb == "place" else "thirteen.cubes.none_removed", side=side)
     if f["symbol"]:

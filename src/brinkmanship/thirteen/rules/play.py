@@ -139,11 +139,30 @@ def _command_targets(d: Data, f: CommandFrame, side: str) -> tuple[list[Action],
     return places, removes
 
 
+def letter_adds(d: Data, f: CommandFrame) -> bool:
+    """Could the Personal Letter's extra cube be used in this Command? Only
+    if some arena it may use takes more cubes than the Command already
+    handles: room under the 5-cube limit and in the supply to place them, or
+    that many of the side's cubes to remove (the seed: "the usual reserve,
+    arena and DEFCON limits still apply"; docs/rulings.md 79)."""
+    mine = d["cubes"][f["p"]]
+    left = f["left"] - f["n"]
+    room = SUPPLY - sum(mine)
+    return any(min(ARENA_MAX - mine[i], room) > left or (f["remove"] and mine[i] > left) for i in f["arenas"])
+
+
+def may_add_letter(d: Data, f: CommandFrame) -> bool:
+    """The Command's side may add the Personal Letter now: it holds it, the
+    Command was made with a card from its hand on its turn, no cube has
+    moved yet, and the extra cube could be used."""
+    return f["mode"] == "" and f["letter"] and d["letter"] == f["p"] and letter_adds(d, f)
+
+
 def _legal_command(d: Data, f: CommandFrame) -> list[Action]:
     side = f["p"]
     places, removes = _command_targets(d, f, side)
     acts = places + removes
-    if f["mode"] == "" and f["letter"] and d["letter"] == side:
+    if may_add_letter(d, f):
         acts.append(LETTER)
     acts.append(DONE)
     return acts
@@ -168,19 +187,49 @@ def _apply_command(d: Data, f: CommandFrame, a: Action) -> None:
             places, removes = _command_targets(d, f, side)
             if places or removes:
                 return
+            d["stack"].pop()
+            _finish_command(d, f, stopped=True)
+            return
     d["stack"].pop()
     _finish_command(d, f)
 
 
-def _finish_command(d: Data, f: CommandFrame) -> None:
+def _log_stop(d: Data, f: CommandFrame) -> None:
+    """Why a Command ended before its size: the side's supply is empty, the
+    arena holds the most cubes a side may have there, or none of the side's
+    cubes are left there to remove."""
+    side = f["p"]
+    unused = f["left"] - f["n"]
+    arena = ARENAS[f["arena"]]
+    if f["mode"] == "remove":
+        log(d, "thirteen.command.stop.empty", side=side, arena=arena, n=unused)
+    elif sum(d["cubes"][side]) >= SUPPLY:
+        log(d, "thirteen.command.stop.supply", side=side, n=unused)
+    else:
+        log(d, "thirteen.command.stop.full", side=side, arena=arena, max=ARENA_MAX, n=unused)
+
+
+def _finish_command(d: Data, f: CommandFrame, stopped: bool = False) -> None:
+    """Log the Command (naming the card of one an event granted, and why it
+    stopped early), then move the DEFCON marker of the arena's track."""
     side = f["p"]
     n = f["n"]
+    granted = f["granted"]
     if n == 0:
-        log(d, "thirteen.command.none", side=side)
+        if granted:
+            log(d, "thirteen.command.granted.none", side=side, card=f["card"])
+        else:
+            log(d, "thirteen.command.none", side=side)
         return
     arena = f["arena"]
-    code = "thirteen.command.place" if f["mode"] == "place" else "thirteen.command.remove"
-    log(d, code + "_one" if n == 1 else code, side=side, n=n, arena=ARENAS[arena], now=d["cubes"][side][arena])
+    verb = "place" if f["mode"] == "place" else "remove"
+    if granted:
+        log(d, "thirteen.command.granted." + verb, side=side, n=n, arena=ARENAS[arena],
+            now=d["cubes"][side][arena], card=f["card"])
+    else:
+        log(d, "thirteen.command." + verb, side=side, n=n, arena=ARENAS[arena], now=d["cubes"][side][arena])
+    if stopped:
+        _log_stop(d, f)
     if n >= 2:
         if f["mode"] == "place":
             shift_marker(d, side, CATEGORY[arena], n - 1, msg("thirteen.why.command"))
@@ -247,4 +296,4 @@ def _apply_summit(d: Data, f: SummitFrame, a: Action) -> None:
             break
         hand.append(c)
         n += 1
-    log(d, "thirteen.hand.draws_one" if n == 1 else "thirteen.hand.draws", side=side, n=n)
+    log(d, "thirteen.hand.draws", side=side, n=n)
