@@ -91,7 +91,7 @@ def test_play_thirteen_with_mistakes_undo_save_and_resume(runner: CliRunner, tmp
     # ... but choosing who plays first can be taken back: the USSR plays on.
     assert "Took back: first USSR" in out
     assert f"Saved 4 actions to {first}" in out
-    assert re.search(r"Game over: (USSR|US) wins \(\w+\)|Game over: nobody wins", out)
+    assert re.search(r"Game over: (USSR|US) wins|Game over: nobody wins", out)
     assert "USSR> place Narnia" in out
 
     saved = savefile.load(first)
@@ -116,7 +116,7 @@ def test_play_thirteen_between_bots_is_the_simulated_game(runner: CliRunner) -> 
     assert code == 0
     state, _ = play_game("thirteen", 8, {}, BOTS)
     assert state.log[-1] in out
-    assert f"wins ({state.result})" in out or f"nobody wins ({state.result})" in out
+    assert render_thirteen.result(state.view(None)).plain in out
     assert "USSR hand" not in out and "US hand" not in out  # nobody at the keyboard
 
 
@@ -319,26 +319,27 @@ def test_a_played_game_replays_through_the_browser(keyboard, session_for, tmp_pa
 
 
 # -- cards ------------------------------------------------------------------------------------------
-def test_cards_thirteen_lists_the_39_strategy_and_13_agenda_cards(runner: CliRunner) -> None:
-    code, out = brink(runner, "cards", "thirteen")
-    assert code == 0
-    rows = re.findall(r"^\s*(\d+)\s+(\S.*?)\s{2,}(UN|USSR|US)\s+(\d)\s+(symbol|-)\s+(\S.*?)\s{2,}(yes|no)\s+"
+def test_cards_thirteen_status_lists_the_39_strategy_and_13_agenda_cards() -> None:
+    """`brink cards thirteen --status`: the developer table (no texts)."""
+    out = text_of(render_thirteen.cards_table(status=True), width=200)
+    rows = re.findall(r"^\s*#(\d+)\s+(\S.*?)\s{2,}(UN|USSR|US)\s+(\d)\s+(symbol)?\s+(yes|no)\s+"
                       r"(yes|no|\?)\s*$", out, re.M)
     assert [int(r[0]) for r in rows] == list(range(1, 40))
     assert [r[1] for r in rows] == [c.name for c in CARDS]
     assert [(r[2], int(r[3]), r[4] == "symbol") for r in rows] == [(c.faction, c.command, c.symbol) for c in CARDS]
     assert rows[14][1:5] == ("Excomm", "US", "3", "symbol")
-    assert rows[29][1:5] == ("Fidel Castro", "USSR", "3", "-")
-    assert rows[0][5].startswith(CARDS[0].summary[:40])
-    agendas = re.findall(r"^\s*a(\d\d)\s+(\S.*?)\s{2,}(track|arena|letter)\s", out, re.M)
+    assert rows[29][1:5] == ("Fidel Castro", "USSR", "3", "")
+    agendas = re.findall(r"^\s*a(\d\d)\s+(\S.*?)\s{2,}(whoever dominates (?:the )?(.*?)|the holder of the "
+                         r"Personal Letter)\s{2,}", out, re.M)
     assert [int(a[0]) for a in agendas] == list(range(1, 14))
     assert [a[1] for a in agendas] == [AGENDA_NAME[agenda_type(k)] for k in range(1, 14)]
-    assert agendas[12][1:] == ("Personal Letter", "letter")
+    assert agendas[0][3] == "Military DEFCON track" and agendas[7][3] == "Berlin"
+    assert agendas[12][1:3] == ("Personal Letter", "the holder of the Personal Letter")
     assert "Events implemented: 39 of 39; with a test named after the card: " in out
     m = re.search(r"with a test named after the card: (\d+) of 52 \((\d+) of 39 strategy cards, (\d+) of 13 "
                   r"agenda cards\)", out)
     assert m and int(m[1]) == int(m[2]) + int(m[3])
-    assert int(m[2]) == sum(r[7] == "yes" for r in rows)
+    assert int(m[2]) == sum(r[6] == "yes" for r in rows)
 
 
 def test_card_status_reads_13_days_test_names(tmp_path: Path) -> None:
@@ -432,13 +433,13 @@ def test_the_status_shows_round_prestige_letter_agendas_aftermath_and_effects() 
     assert re.search(r"Personal Letter\s+USSR", out)
     assert "flags Berlin, Military Track, Italy; kept: Berlin (yours)" in out
     assert "flags Turkey, Atlantic, Personal Letter; kept: hidden" in out
-    assert "2 cards face down (yours: Scramble)" in out and "Maskirovka" not in out
+    assert "2 cards face down (yours: Scramble (UN))" in out and "Maskirovka" not in out
     assert "SOPs: US Commands handle 1 more cube" in out
     assert "To the Brink: USSR Commands handle 1 cube fewer" in out
     assert "hands USSR 3, US 3" in out
     us_out = text_of(render_thirteen.status(s.view("US")))
     assert "kept: Atlantic (yours)" in us_out and "flags Berlin, Military Track, Italy; kept: hidden" in us_out
-    assert "(yours: Maskirovka)" in us_out and "Scramble" not in us_out
+    assert "(yours: Maskirovka (USSR))" in us_out and "Scramble" not in us_out
     spectator = text_of(render_thirteen.status(s.view(None)))
     assert spectator.count("kept: hidden") == 2 and "yours" not in spectator
 
@@ -449,7 +450,12 @@ def test_the_hand_shows_faction_command_value_symbol_and_whose_event() -> None:
     assert "USSR hand" in out
     assert re.search(r"#4\s+SOPs\s+UN\s+1\s+yours \(UN\)", out)
     assert re.search(r"#15\s+Excomm\s+US\s+3\s+symbol\s+US may take it", out)
-    assert re.search(r"#30\s+Fidel Castro\s+USSR\s+3\s+yours\s+Place up to 3 USSR cubes", out)
+    assert re.search(r"#30\s+Fidel Castro\s+USSR\s+3\s+yours\s*$", out, re.M)
+    # `hand` at the prompt: each card's text, and the agenda the USSR keeps.
+    texts = " ".join(text_of(render_thirteen.hand(s.view("USSR"), texts=True)).split())
+    fidel = next(c["text"] for c in bm.cards("thirteen") if c["number"] == 30)
+    assert " ".join(fidel.split())[:60] in texts
+    assert "Your agenda this round: Berlin" in texts
     assert "US holds 3 cards" in out
     assert "Quarantine" not in out and "Air Strike" not in out and "U Thant" not in out
     assert text_of(render_thirteen.hand(s.view(None))).strip() == "Hands are hidden: USSR holds 3 cards, US 3."
@@ -460,14 +466,15 @@ def test_the_status_line_and_the_result() -> None:
     line = render_thirteen.status_line(s.view("US")).plain
     assert line == ("Round 2 | plays USSR 1/4 US 1/4 | Prestige USSR +2 | Letter USSR | "
                     "DEFCON USSR M3 P5 W4, US M7 P2 W1 | Hands USSR 3 US 3")
-    view = {"winner": None, "result": "nuclear_war", "prestige_text": "even"}
-    assert render_thirteen.result(view).plain == ("Game over: nobody wins (nuclear_war): both sides triggered "
-                                                  "nuclear war.")
-    view = {"winner": "USSR", "result": "nuclear_war", "prestige_text": "US +1"}
-    assert render_thirteen.result(view).plain == "Game over: USSR wins (nuclear_war): US triggered nuclear war."
-    view = {"winner": "US", "result": "personal_letter", "prestige_text": "even"}
-    assert render_thirteen.result(view).plain == ("Game over: US wins (personal_letter): prestige even, US holds "
-                                                  "the Personal Letter.")
+    view = {"winner": None, "result": "nuclear_war", "prestige": 0}
+    assert render_thirteen.result(view).plain == "Game over: nobody wins: both sides triggered nuclear war."
+    view = {"winner": "USSR", "result": "nuclear_war", "prestige": 1,
+            "defcon": {"US": {"Military": 7, "Political": 2, "World Opinion": 1}}}
+    assert render_thirteen.result(view).plain == ("Game over: USSR wins: US triggered nuclear war (Military 7, "
+                                                  "Political 2, World Opinion 1).")
+    view = {"winner": "US", "result": "personal_letter", "prestige": 0, "aftermath": {}}
+    assert render_thirteen.result(view).plain == ("Game over: prestige is even: US wins as the holder of the "
+                                                  "Personal Letter.")
 
 
 def test_log_lines_bold_the_game_start_the_rounds_and_the_aftermath_reveal_by_entry_code() -> None:
