@@ -293,6 +293,8 @@ def _aftermath_text(view: View, lang: str) -> str:
     if "revealed" in after:
         return t("aftermath.revealed", lang, cards=aftermath_by_faction(
             [_CARD_BY_NAME[c] for _, c in after["revealed"]], lang))
+    if not after["size"]:
+        return t("aftermath.empty", lang)
     out = t("aftermath.face_down", lang, n=after["size"])
     if view["viewer"] in SIDES:
         own = [_CARD_BY_NAME[c] for c in after["own"]]
@@ -533,7 +535,7 @@ class CardList:
 
     def table(self) -> Table:
         lang = self.lang
-        table = Table(title=self.title, title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+        table = Table(title=self.title or None, title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
                       show_edge=False)
         table.add_column("#", justify="right", no_wrap=True)
         table.add_column(self._head("card"), no_wrap=True)
@@ -569,7 +571,8 @@ class CardList:
         head = (f"{'#':>3}  {self._head('card'):<{w}}  {self._head('faction'):<{fw}}  {self._head('command'):>{cw}}"
                 f"  {self._head('defcon')}" + (f"  {self._head('event')}" if self.event_for else ""))
         dw = max(len(self._head("defcon")), len(t("symbol", lang)))
-        out: list[RenderableType] = [Text(self.title, style="bold"), Text(head.rstrip(), style="bold")]
+        out: list[RenderableType] = [Text(self.title, style="bold")] if self.title else []
+        out.append(Text(head.rstrip(), style="bold"))
         for n in self.numbers:
             line = Text(f"{'#' + str(n):>3}  {names[n]:<{w}}  ")
             fac = CARD_FACTION[n]
