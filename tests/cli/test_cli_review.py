@@ -263,14 +263,14 @@ def test_air_strike_and_bay_of_pigs_choices_say_what_each_option_does() -> None:
     s = bm.from_position("thirteen", {"next": "US", "hands": {"US": ["Air Strike", "Excomm"]}})
     s.apply("event Air Strike")
     out = text_of(render_thirteen.decision(s.view("US")))
-    assert "choose remove: halve (rounded up) the USSR cubes in one Cuba arena" in out
-    assert "choose place: place up to 2 US cubes on Alliances" in out
+    assert "1. halve (rounded up) the USSR cubes in one Cuba arena" in out
+    assert "2. place up to 2 US cubes on Alliances" in out
     s = bm.from_position("thirteen", {"next": "USSR", "hands": {"USSR": ["Bay of Pigs", "SOPs"]},
                                       "cubes": {"US": {"Alliances": 2}}})
     s.apply("event Bay of Pigs")
     out = text_of(render_thirteen.decision(s.view("US")))
-    assert "choose remove: remove 2 US cubes from Alliances" in out
-    assert "choose ban: the US may not de-escalate DEFCON by events for the rest of the round" in out
+    assert "1. remove 2 US cubes from Alliances" in out
+    assert "2. the US may not de-escalate DEFCON by events for the rest of the round" in out
 
 
 # -- 7. narrow terminals --------------------------------------------------------------------------------

@@ -349,7 +349,7 @@ def status(view: View, lang: str = "en") -> Panel:
     grid.add_row(t("label.cards", lang), t("cards", lang, ussr=sizes["USSR"], us=sizes["US"], deck=view["deck_size"],
                                            discards=len(view["discard"])))
     grid.add_row(t("label.supply", lang), t("supply", lang, ussr=reserve["USSR"], us=reserve["US"], supply=SUPPLY))
-    title = t("title.view", lang, player=viewer) if viewer else t("title", lang)
+    title = t("panel.view", lang, player=viewer) if viewer else t("panel", lang)
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
 
 
@@ -726,9 +726,7 @@ def _meanings(view: View, lang: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if kind == "ask" and dec["means"]:
         verb = "choose" if dec["answer"] == "choose" else "target"
-        for option in dec["options"]:
-            shown = option if verb == "choose" else arena_name(option, lang)
-            out.append((f"{verb} {shown}", render(dec["means"][option], lang)))
+        out = [(f"{verb} {option}", render(dec["means"][option], lang)) for option in dec["options"]]
     elif kind == "offer":
         cname = card_name(number, lang)
         out = [("accept", t("means.accept", lang, card=cname, by=dec["by"])),
@@ -750,15 +748,24 @@ def _meanings(view: View, lang: str) -> list[tuple[str, str]]:
     return out
 
 
+def _option_number(legal: Sequence[str], typed: str) -> int | None:
+    """The number (from 1) of the legal action ``typed`` names (a whole
+    action, or its verb)."""
+    for k, action in enumerate(legal, 1):
+        if action == typed or action.startswith(typed + " "):
+            return k
+    return None
+
+
 def decision(view: View, lang: str = "en") -> RenderableType:
-    """The pending decision: the card it belongs to (the whole card when the
-    viewer does not hold it), what each option means, then the prompt in
-    ``lang`` (rendered from the decision's data)."""
+    """The pending decision: its prompt in ``lang`` (rendered from the
+    decision's data), the card it belongs to (the whole card when the viewer
+    does not hold it), and what each option means, numbered as the legal
+    actions are."""
     dec = view["decision"]
     if dec is None:
         return Text(t("no_decision", lang), style="bold")
-    line = Text(render(prompt_message(dec), lang), style="bold")
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = [Text(render(prompt_message(dec), lang), style="bold")]
     seen = decision_card(view)
     if seen is not None and view["viewer"] in SIDES:
         parts.append(Text(t(_SEEN_CARD[dec["kind"]], lang, arena=arena_name("Alliances", lang)), style="bold"))
@@ -768,39 +775,21 @@ def decision(view: View, lang: str = "en") -> RenderableType:
         parts.append(Text(belongs, style="bold"))
     if dec["kind"] == "agenda" and view["viewer"] == dec["player"]:
         parts.extend(_agenda_lines(dec["agendas"], lang))
-    for typed, meaning in _meanings(view, lang):
-        parts.append(Text(t("means.line", lang, action=typed, meaning=meaning)))
-    if not parts:
-        return line
-    return Group(*parts, line)
-
-
-def _gloss(action: str, lang: str) -> str:
-    """An action as typed, with the name it carries in ``lang`` after it
-    (actions are typed with the printed English names)."""
-    rest = action.partition(" ")[2]
-    if not rest or lang == "en":
-        return action
-    if rest in _CARD_BY_NAME:
-        shown = card_name(rest, lang)
-    elif rest in ARENAS:
-        shown = arena_name(rest, lang)
-    elif rest in AGENDA_NAME:
-        shown = agenda_name(rest, lang)
-    elif rest.rpartition(" ")[0] in TRACKS:
-        track, _, steps = rest.rpartition(" ")
-        shown = f"{track_name(track, lang)} {steps}"
-    elif rest in SIDES:
-        shown = side_name(rest, lang)
-    else:
-        return action
-    return action if shown == rest else t("gloss", lang, action=action, name=shown)
+    meanings = _meanings(view, lang)
+    if meanings:
+        parts.append(Text(t("options", lang), style="dim"))
+    for typed, meaning in meanings:
+        n = _option_number(view["legal_actions"], typed)
+        parts.append(Text("  " + (t("option", lang, n=n, meaning=meaning) if n else
+                                  t("option_other", lang, meaning=meaning))))
+    return parts[0] if len(parts) == 1 else Group(*parts)
 
 
 def actions(legal: Sequence[str], lang: str = "en") -> NumberedColumns:
-    """The legal actions, numbered from 1 in the engine's stable order (as
-    typed; in another language, each with the name it carries)."""
-    return NumberedColumns([_gloss(a, lang) for a in legal])
+    """The legal actions, numbered from 1 in the engine's stable order, as
+    given: the play loop passes each one's label in the player's language
+    (``cli.labels``)."""
+    return NumberedColumns(legal)
 
 
 def _markers(view: View, side: str, lang: str) -> str:
