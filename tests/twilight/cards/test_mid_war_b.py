@@ -45,7 +45,7 @@ def test_lone_gunman_reveals_the_us_hand_then_one_op() -> None:
     s.apply("event Lone Gunman")
     assert s.view("USSR")["opponent_known"] == [21, 71]
     assert "Lone Gunman: US reveals its hand: NATO, Nixon Plays the China Card." in s.log
-    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 ops of Lone Gunman")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 op of Lone Gunman")
     s.apply("place Poland")
     assert inf(s, "USSR", "Poland") == 2 and s.current_player == "US"
     assert 62 in s.data["removed"]
