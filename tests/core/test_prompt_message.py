@@ -39,7 +39,8 @@ def walk(game: str, seeds: range) -> Counter[str]:
 
 
 @pytest.mark.parametrize(("game", "seeds", "kinds"), [
-    ("twilight", range(12), {"setup", "headline", "action", "ops", "roll", "ask", "place_inf"}),
+    ("twilight", range(60), {"setup", "headline", "action", "ops", "order", "roll", "ask", "place_inf",
+                            "remove_inf", "eagle"}),
     ("thirteen", range(30), {"agenda", "initiative", "turn", "command", "offer", "cubes", "shift"}),
 ])
 def test_every_prompt_is_its_message_rendered(game: str, seeds: range, kinds: set[str]) -> None:
