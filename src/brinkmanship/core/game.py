@@ -82,6 +82,11 @@ class Game(Protocol):
         ``name_code`` and ``text_code``: the catalog messages of its name
         and event text (``bm.cards`` renders them)."""
 
+    def prompt_message(self, decision: Data) -> Data:
+        """The catalog message (``{"code", "args"}``) that renders as
+        ``decision["prompt"]``, built from the decision's data alone (a
+        view's ``decision``), so a client can show it in any language."""
+
     def validate(self, d: Data) -> None:
         """Check a loaded state (schema, types, ranges, card conservation);
         raise ``StateError`` naming the field that is wrong."""

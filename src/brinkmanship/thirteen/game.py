@@ -184,6 +184,7 @@ class Thirteen(FrameGame):
         return out
 
     def prompt_message(self, decision: Data) -> Data:
+        """The catalog message of ``decision``'s prompt, from its data alone."""
         return decisions.prompt_message(decision)
 
     def decision(self, d: Data, side: str | None) -> Data | None:

@@ -262,6 +262,10 @@ class Twilight(FrameGame):
         """The pending decision as data for ``side``'s view (see ``twilight.decisions``)."""
         return decisions.decision(d, side)
 
+    def prompt_message(self, decision: Data) -> Data:
+        """The catalog message of ``decision``'s prompt, from its data alone."""
+        return decisions.prompt_message(decision)
+
     def resample(self, d: Data, side: str, r: random.Random) -> Data:
         if side not in (USSR, US):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US")
