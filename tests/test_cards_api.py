@@ -42,7 +42,7 @@ def test_every_twilight_card_has_its_engine_facts_and_a_text(lang: str) -> None:
         assert c["war"] == fact.war
         assert c["optional"] == fact.optional
         assert c["china_card"] == (n == tsb.CHINA)
-        assert len(c["text"]) >= 40, (n, c["text"])
+        assert len(c["text"]) >= 25, (n, c["text"])  # Allende: "The USSR adds 2 influence to Chile."
         if lang == "ru":
             assert CYRILLIC.search(c["name"]) or c["name"].isupper(), (n, c["name"])
             assert CYRILLIC.search(c["text"]), (n, c["text"])

@@ -137,11 +137,9 @@ def test_a_decision_prompt_renders_in_russian(code: str) -> None:
         assert english_names(text) == [], text
 
 
-@pytest.mark.xfail(strict=True, reason="the war roll's country comes as a `target` argument, which is "
-                                       "rendered as written (English); the decision should pass a `country`")
 def test_the_war_roll_names_its_country_in_russian() -> None:
     text = render({"code": "twilight.roll.war",
-                   "args": {"side": "USSR", "target": "Pakistan", "card": 24, "win": 4, "penalty": 0}}, "ru")
+                   "args": {"side": "USSR", "country": "Pakistan", "card": 24, "win": 4, "penalty": 0}}, "ru")
     assert text == ("бросок кубика за нападение игрока СССР на страну Пакистан "
                     "(«Индо-Пакистанская война», нужно 4+ после -0)")
 

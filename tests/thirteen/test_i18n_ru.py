@@ -126,7 +126,7 @@ def test_i18n_ru_command_of_five_cubes_escalates_four_steps() -> None:
     d = s.view("US")["decision"]
     assert render(decisions.prompt_message(d), "ru") == (
         "США: командование на 4 кубика на одной арене (любая арена): ставить или снимать "
-        "('place <арена>' или 'remove <арена>'), 'letter' — ещё +1 кубик, 'done' — закончить")
+        "(«разместить <арена>» или «убрать <арена>»), «письмо» — ещё +1 кубик, «готово» — закончить")
     play(s, "letter", *["place Berlin"] * 5)
     ru = [render(e, "ru") for e in s.log_entries]
     assert ru[-3:] == [
@@ -141,8 +141,8 @@ def test_i18n_ru_air_strike_explains_its_options() -> None:
     s.apply("event Air Strike")
     d = s.view("US")["decision"]
     assert render(decisions.prompt_message(d), "ru") == (
-        "США: «Авиаудар»: 'choose remove' — снять половину кубиков СССР (с округлением вверх) на одной из "
-        "арен Кубы (какой — выберете следом); 'choose place' — поставить до 2 кубиков США на арену Альянсы")
+        "США: «Авиаудар»: «выбрать убрать» — снять половину кубиков СССР (с округлением вверх) на одной из "
+        "арен Кубы (какой — выберете следом); «выбрать разместить» — поставить до 2 кубиков США на арену Альянсы")
     play(s, "choose remove", "target Cuba (Military)")
     assert render(s.log_entries[-1], "ru") == \
         "«Авиаудар»: игрок СССР теряет 3 кубика на арене Куба (военная), там осталось 2."

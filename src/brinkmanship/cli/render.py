@@ -480,10 +480,9 @@ def action_text(action: str, lang: str = DEFAULT_LANG) -> str:
 
 def actions(legal: Sequence[str], lang: str = DEFAULT_LANG) -> NumberedColumns:
     """The legal actions, numbered from 1 in the engine's stable order, as
-    typed, with the names they hold in ``lang``."""
-    if lang == DEFAULT_LANG:
-        return NumberedColumns(legal)
-    return NumberedColumns([action_text(a, lang) for a in legal])
+    given: the play loop passes each one's label in the player's language
+    (``cli.labels``); ``action_text`` adds local names to notation."""
+    return NumberedColumns(legal)
 
 
 def decision(view: View, lang: str = DEFAULT_LANG) -> RenderableType:

@@ -270,8 +270,7 @@ def _roll(d: Data, f: RollFrame, side: str | None) -> Data:
         out.update(facts(d, f, side))
     if purpose not in catalog():
         purpose = "twilight.roll.other"
-    out["prompt"] = say(purpose, {k: out[k] for k in ("side", "card", "target", "win", "penalty", "effect")
-                                  if k in out})
+    out["prompt"] = say(purpose, _roll_args(out))
     return out
 
 
@@ -523,6 +522,14 @@ _FACTS = ("sponsor", "left", "per", "moved", "second", "amount", "receiver", "di
           "looking_at")
 # The facts an event roll's prompt may name (``_ROLLS``).
 _ROLL_FACTS = ("side", "card", "target", "win", "penalty", "effect")
+
+
+def _roll_args(x: Data) -> dict[str, Any]:
+    """An event roll's prompt arguments; its ``target`` is a country, named
+    ``country`` so that catalogs translate it."""
+    return {("country" if k == "target" else k): x[k] for k in _ROLL_FACTS if k in x}
+
+
 _ROLL_CODES = {"coup": "twilight.decision.roll.coup", "realign": "twilight.decision.roll.realign",
                "space": "twilight.decision.roll.space"}
 
@@ -572,7 +579,7 @@ def prompt_message(x: Data) -> Message:
         if why in _ROLL_CODES:
             return msg(_ROLL_CODES[why], side=x["side"], **({"country": x["target"]} if why != "space" else {}))
         code = _known(x["purpose"], "twilight.roll.other")
-        return msg(code, **{k: x[k] for k in _ROLL_FACTS if k in x})
+        return msg(code, **_roll_args(x))
     if kind == "ask":
         code = _known(x["question"], "twilight.ask.other")
         return msg(code, player=p, card=x["card"], other=OPPONENT[p], **{k: x[k] for k in _FACTS if k in x})
