@@ -32,7 +32,9 @@ def test_help_lists_every_command(runner: CliRunner) -> None:
             assert w in out, (command, w)
     # Help text must not lose bracketed words to rich markup.
     code, out = brink(runner, "play", "--help")
-    assert "Default: human." in out and "Default: random." in out
+    flat = " ".join(out.replace("│", " ").split())
+    assert "Default: human (heuristic when --us is human)." in flat
+    assert "Default: heuristic (human when --ussr is a bot)." in flat
 
 
 def test_no_arguments_shows_help(runner: CliRunner) -> None:
@@ -47,7 +49,7 @@ def test_play_a_whole_game_with_mistakes_undo_save_and_resume(runner: CliRunner,
     script = ["place Narnia", "99", "undo", "1", "undo", "1", "1", f"save {first}"] + ["1"] * 600
     code, out = brink(runner, "play", "twilight", "--seed", "3", input="\n".join(script) + "\n")
     assert code == 0
-    assert "Twilight Struggle: USSR human, US random" in out and "The seed of this game was 3." in out
+    assert "Twilight Struggle: USSR human, US heuristic" in out and "The seed of this game was 3." in out
     assert "unknown country 'Narnia'" in out
     assert "there is no action 99" in out
     assert "Nothing to undo" in out
@@ -164,7 +166,7 @@ def test_replay_steps_forward_back_and_jumps(runner: CliRunner, tmp_path: Path) 
     assert [int(h[0]) for h in headings] == [1, 2, 1, 20]
     assert headings[0][1:] == ("USSR", result.actions[0])
     assert headings[3][2] == result.actions[19]
-    assert "Unknown key 'what'" in out
+    assert "Unknown key \"what\"" in out
 
 
 def test_cards_lists_all_110(runner: CliRunner) -> None:

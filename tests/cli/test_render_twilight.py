@@ -20,6 +20,7 @@ from rich.console import Console, RenderableType
 
 import brinkmanship as bm
 from brinkmanship.cli import render
+from brinkmanship.cli.labels import label
 from brinkmanship.i18n import name
 from brinkmanship.twilight.board import CARD_NAME, NAMES, REGIONS, SUBREGION_NAMES
 
@@ -39,7 +40,8 @@ def shown(*items: RenderableType, width: int = 120) -> str:
 
 
 def one_line(text: str) -> str:
-    return " ".join(text.split())
+    """The words of ``text`` on one line, without the frame of a panel."""
+    return " ".join(text.replace("│", " ").split())
 
 
 def mid_game(seed: int = 5, plies: int = 150) -> bm.State:
@@ -175,10 +177,15 @@ def test_actions_name_their_cards_and_countries_in_the_readers_language() -> Non
     legal = ["event NATO", "coup Iran", "choose Europe", "pass", "roll 4"]
     assert shown(render.actions(legal)).split() == ["1.", "event", "NATO", "2.", "coup", "Iran", "3.", "choose",
                                                     "Europe", "4.", "pass", "5.", "roll", "4"]
-    ru = shown(render.actions(legal, "ru"))
+    # The play loop lists labels in the reader's language (cli.labels); notation
+    # with its local names is action_text's.
+    labels = [label(bm.get_game("twilight").parse(a), "ru") for a in legal]
+    assert labels == ["событие «НАТО»", "переворот Иран", "выбрать Европа", "пас", "бросок 4"]
+    ru = shown(render.actions(labels, "ru"))
+    assert "1. событие «НАТО»" in ru and "2. переворот Иран" in ru
     for action, kind, value in (("event NATO", "card", 21), ("coup Iran", "country", "Iran"),
                                 ("choose Europe", "region", "Europe")):
-        assert f"{action} ({name('twilight', kind, value, 'ru')})" in ru
+        assert render.action_text(action, "ru") == f"{action} ({name('twilight', kind, value, 'ru')})"
 
 
 # -- the board -------------------------------------------------------------------------------------

@@ -478,7 +478,7 @@ def find_cards(game: str, query: str, lang: str = DEFAULT_LANG) -> list[tuple[st
     abbreviated (each typed word the start of a word of the name, in order).
 
     >>> find_cards("twilight", "#21"), find_cards("twilight", "cambridge")
-    ([('card', 21)], [('card', 36)])
+    ([('card', 21)], [('card', 104)])
     """
     q = query.strip().lstrip("#")
     every = bm.cards(game, lang)
