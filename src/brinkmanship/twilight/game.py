@@ -16,6 +16,7 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.errors import PositionError
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
+from brinkmanship.core.log import Message
 from brinkmanship.i18n import register_names
 from brinkmanship.twilight import cards, decisions, effect, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
@@ -141,7 +142,7 @@ class Twilight(FrameGame):
         # Peek: the roll's own apply advances the generator (see rules.ops._apply_roll).
         return ROLL[rng.die({"rng": d["rng"]})]
 
-    def explain(self, d: Data, a: Action) -> str:
+    def explain(self, d: Data, a: Action) -> Message:
         from brinkmanship.twilight.explain import explain
 
         return explain(d, a)
