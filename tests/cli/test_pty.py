@@ -145,10 +145,12 @@ def test_quit_asks_first_and_the_game_is_kept_for_resume(tmp_path: Path) -> None
     child.expect("brink play --resume")
     child.expect(pexpect.EOF)
     kept = tmp_path / "state" / "brinkmanship" / "autosave-twilight.json"
-    assert json.loads(kept.read_text())["actions"][0] == "place Poland" or kept.is_file()
+    assert json.loads(kept.read_text())["actions"] == ["place Austria"]
     # --resume continues it where it was left.
     child = spawn(tmp_path, "en", "play", "--resume")
-    child.expect(r"Resumed .*autosave-twilight\.json: 2 actions replayed")
+    child.expect(r"Resumed .*autosave-twilight\.json: 1 action replayed")
+    child.expect(PROMPT["en"])
+    child.sendline("1")
     child.expect(PROMPT["en"])
     child.sendeof()
     child.expect(r"End of input\. .*Leave the game\? \[y/N\]")
@@ -181,18 +183,44 @@ def test_loading_the_other_games_save_says_so(tmp_path: Path) -> None:
 
 def test_a_refusal_is_short_and_suggests_no_roll(tmp_path: Path) -> None:
     child = spawn(tmp_path, "en", "play", "twilight", "--seed", "5")
-    child.expect(PROMPT["en"])
+    for _ in range(7):  # the six set-up placements and the headline
+        child.expect(PROMPT["en"])
+        child.sendline("1")
+    child.expect(PROMPT["en"])  # the first action round: some thirty actions
     child.sendline("coup Moscow")
     child.expect(PROMPT["en"])
     screen = clean(child.before)
-    lines = [ln for ln in screen.splitlines() if ln.strip() and "coup Moscow" not in ln]
+    lines = [ln for ln in screen.splitlines() if ln.strip() and ln.strip() != "coup Moscow"]
+    assert lines[0].startswith("illegal action 'coup Moscow': unknown country 'Moscow'"), screen
     assert len(lines) <= 4, screen
-    assert "and" in screen and "more (type `actions`)" in screen
+    listed = " ".join(lines[1:])
+    assert listed.startswith("Legal now: ") and re.search(r", and \d+ more \(type `actions`\)", listed), listed
+    assert listed.count(",") == 10  # ten actions, then how many more
     assert "roll" not in screen
-    child.sendline("place Pol")  # an abbreviation of one legal action
+    child.sendline("ops Nasser")  # a card not in the hand: the engine's reason, shortly
     child.expect(PROMPT["en"])
-    assert "Poland" in clean(child.before)
+    assert "not in USSR's hand" in clean(child.before)
     child.sendline("quit")
     child.expect(r"\[y/N\]")
     child.sendline("y")
     child.expect(pexpect.EOF)
+
+
+def test_an_abbreviation_plays_its_one_action_in_either_language(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "ru", "play", "twilight", "--seed", "5")
+    child.expect(PROMPT["ru"])
+    child.sendline("влияние польш")  # the Russian label, abbreviated
+    child.expect(PROMPT["ru"])
+    assert "Польша" in clean(child.before)
+    child.sendline("place Hun")  # the notation, abbreviated, works in Russian too
+    child.expect(PROMPT["ru"])
+    assert "Венгрия" in clean(child.before)
+    child.sendline("влияние")  # several actions: it says so
+    child.expect(PROMPT["ru"])
+    assert "неоднозначно" in clean(child.before)
+    child.sendline("quit")
+    child.expect(r"\[д/Н\]")
+    child.sendline("д")
+    child.expect(pexpect.EOF)
+    saved = json.loads((tmp_path / "state" / "brinkmanship" / "autosave-twilight.json").read_text())
+    assert saved["actions"] == ["place Poland", "place Hungary"]

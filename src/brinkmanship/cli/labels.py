@@ -94,18 +94,29 @@ def _abbreviates(typed: list[str], words: list[str]) -> bool:
     return True
 
 
+def _forms(action: Action, lang: str) -> list[list[str]]:
+    """The ways to write ``action``: its notation, and in another language
+    its label, the label's verb with the notation's argument and the reverse
+    (``event Союз ради прогресса`` is understood as well)."""
+    notation = _words(action.text)
+    if lang == "en":
+        return [notation]
+    local = _words(label(action, lang))
+    verb = _words(text(f"cli.verb.{action.game}.{action.verb}", lang))
+    arg_en, arg_local = notation[1:], local[len(verb):]
+    return [notation, local, verb + arg_en, notation[:1] + arg_local]
+
+
 def matches(typed: str, legal: Sequence[Action], lang: str) -> list[Action]:
     """The legal actions ``typed`` names: its exact notation or label (any
     case), else those it abbreviates, in notation or in ``lang``'s labels."""
-    low = " ".join(typed.lower().split())
-    if not low:
+    words = _words(typed)
+    if not words:
         return []
-    exact = [a for a in legal if a.text.lower() == low or " ".join(_words(label(a, lang))) == " ".join(_words(low))]
+    exact = [a for a in legal if words in _forms(a, lang)]
     if exact:
         return exact
-    words = _words(low)
-    return [a for a in legal
-            if _abbreviates(words, _words(a.text)) or (lang != "en" and _abbreviates(words, _words(label(a, lang))))]
+    return [a for a in legal if any(_abbreviates(words, form) for form in _forms(a, lang))]
 
 
 __all__ = ["ARG_KINDS", "label", "matches"]
