@@ -197,7 +197,7 @@ def test_a_refusal_is_short_and_suggests_no_roll(tmp_path: Path) -> None:
     assert listed.startswith("Legal now: ") and re.search(r", and \d+ more \(type `actions`\)", listed), listed
     assert listed.count(",") == 10  # ten actions, then how many more
     assert "roll" not in screen
-    child.sendline("ops Nasser")  # a card not in the hand: the engine's reason, shortly
+    child.sendline("ops Star Wars")  # a Late War card, in nobody's hand on turn 1: the engine's reason
     child.expect(PROMPT["en"])
     assert "not in USSR's hand" in clean(child.before)
     child.sendline("quit")
