@@ -444,7 +444,9 @@ class PlaySession:
                 return
 
     def _say_goodbye(self) -> None:
-        if not self.unsaved:
+        if not self.saved.actions:
+            self.say("cli.play.left_empty")
+        elif not self.unsaved:
             self.say("cli.play.left_saved")
         elif self.autosave is not None and self.autosaved_at == len(self.saved.actions):
             self.say("cli.play.left_autosaved", path=str(self.autosave))
