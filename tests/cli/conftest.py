@@ -85,3 +85,11 @@ def first_action() -> Callable[[int], list[str]]:
 def runner() -> CliRunner:
     """A fresh CliRunner for `brink` (see ``tests.cli.helpers.brink``)."""
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _own_state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Autosaves of the games played by a test go to a fresh directory of
+    its own, never to the user's (``$XDG_STATE_HOME/brinkmanship``)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.delenv("BRINK_LANG", raising=False)

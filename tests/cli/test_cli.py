@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from brinkmanship.cli import savefile
+from brinkmanship.cli import render, savefile
 from brinkmanship.cli.simulate import play_game
 from brinkmanship.twilight.board import CARD_NAME
 from tests.cli.helpers import brink
@@ -32,7 +32,9 @@ def test_help_lists_every_command(runner: CliRunner) -> None:
             assert w in out, (command, w)
     # Help text must not lose bracketed words to rich markup.
     code, out = brink(runner, "play", "--help")
-    assert "Default: human." in out and "Default: random." in out
+    flat = " ".join(out.replace("│", " ").split())
+    assert "Default: human (heuristic when --us is human)." in flat
+    assert "Default: heuristic (human when --ussr is a bot)." in flat
 
 
 def test_no_arguments_shows_help(runner: CliRunner) -> None:
@@ -47,7 +49,7 @@ def test_play_a_whole_game_with_mistakes_undo_save_and_resume(runner: CliRunner,
     script = ["place Narnia", "99", "undo", "1", "undo", "1", "1", f"save {first}"] + ["1"] * 600
     code, out = brink(runner, "play", "twilight", "--seed", "3", input="\n".join(script) + "\n")
     assert code == 0
-    assert "Twilight Struggle: USSR human, US random" in out and "The seed of this game was 3." in out
+    assert "Twilight Struggle: USSR human, US heuristic" in out and "The seed of this game was 3." in out
     assert "unknown country 'Narnia'" in out
     assert "there is no action 99" in out
     assert "Nothing to undo" in out
@@ -88,7 +90,7 @@ def test_play_bots_only_runs_to_the_end(runner: CliRunner) -> None:
     assert code == 0
     state, _ = play_game("twilight", 8, {}, {"USSR": "random", "US": "random"})
     assert state.log[-1] in out
-    assert f"wins ({state.result})" in out or f"draw ({state.result})" in out
+    assert render.result(state.view(None)).plain in out
 
 
 def test_play_refuses_bad_arguments(runner: CliRunner, tmp_path: Path) -> None:
@@ -145,7 +147,7 @@ def test_replay_to_end_prints_the_final_board_and_log(runner: CliRunner, tmp_pat
     assert f"Action {n} of {n}:" in out
     assert state.log[0] in out and state.log[-1] in out
     assert "Dominican Republic" in out  # the full final map
-    assert f"({state.result})" in out
+    assert render.result(state.view(None)).plain in out
     assert "USSR hand" not in out  # a spectator sees no hand ...
     code, out = brink(runner, "replay", str(path), "--to-end", "--side", "us")
     assert code == 0
@@ -164,7 +166,7 @@ def test_replay_steps_forward_back_and_jumps(runner: CliRunner, tmp_path: Path) 
     assert [int(h[0]) for h in headings] == [1, 2, 1, 20]
     assert headings[0][1:] == ("USSR", result.actions[0])
     assert headings[3][2] == result.actions[19]
-    assert "Unknown key 'what'" in out
+    assert "Unknown key \"what\"" in out
 
 
 def test_cards_lists_all_110(runner: CliRunner) -> None:

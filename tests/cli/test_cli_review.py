@@ -18,7 +18,7 @@ import brinkmanship as bm
 from brinkmanship.bots import derive_seed, make_bot
 from brinkmanship.cli import render, render_thirteen, savefile
 from brinkmanship.cli.games import ui_for
-from brinkmanship.cli.play import HELP, Outcome, PlaySession, help_text, resume_session
+from brinkmanship.cli.play import Outcome, PlaySession, help_text, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse
 from brinkmanship.cli.savefile import SavedGame
 from brinkmanship.cli.simulate import play_game
@@ -353,9 +353,12 @@ def test_flag_errors_and_options_are_spelt_as_typed(runner: CliRunner) -> None:
 @pytest.mark.parametrize("game", ["thirteen", "twilight"])
 def test_in_game_help_lists_every_command(game: str) -> None:
     text = help_text(ui_for(game))
-    for word in ("help", "actions", "board", "hand", "log", "undo", "save FILE", "quit"):
+    for word in ("help", "actions", "board", "hand", "card NAME", "log", "undo", "save FILE", "quit"):
         assert re.search(rf"^  {word}\b", text, re.M), word
-    assert HELP.count("\n  ") >= 8
+    russian = help_text(ui_for(game), "ru")
+    for word in ("help", "actions", "board", "hand", "card", "log", "undo", "save", "quit"):
+        assert re.search(rf"^  {word}\b", russian, re.M), word
+    assert "справка" in russian
 
 
 # -- 12. prefixes prefer the legal actions -----------------------------------------------------------------

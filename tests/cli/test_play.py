@@ -38,7 +38,7 @@ def test_illegal_or_malformed_input_is_explained_and_changes_nothing(keyboard, s
     out = kb.output
     assert "unknown country 'Narnia'" in out
     # The engine's message names the offending action and what is legal instead.
-    assert "illegal action 'place West Germany'" in out and "legal now: place Austria" in out
+    assert "illegal action 'place West Germany'" in out and "Legal now: place Austria" in out
     assert "no card number 999" in out
     assert "unknown verb 'frobnicate'" in out
     assert "there is no action 0: choose 1-9" in out

@@ -301,7 +301,7 @@ def test_replay_thirteen_steps_forward_back_and_jumps(runner: CliRunner, tmp_pat
     assert headings[0][1:] == ("USSR", actions[0])
     assert headings[3][2] == actions[9]
     assert "   1  New game. The US holds" in out
-    assert "Unknown key 'what'" in out
+    assert 'Unknown key "what"' in out
 
 
 def test_a_played_game_replays_through_the_browser(keyboard, session_for, tmp_path: Path) -> None:

@@ -103,7 +103,7 @@ def test_a_scoring_card_counts_as_zero_ops_and_scores() -> None:
     s.apply("headline Asia Scoring")
     assert line(s, "Nasser:") < line(s, "Asia scoring:")
     # US: 2 countries, 1 battleground, 1 non-battleground: domination 7 + 1 = 8.
-    assert "Asia scoring: USSR none 0 VP, US Domination 8 VP." in s.log
+    assert "Asia scoring: USSR no presence, 0 VP; US Domination 7 + 1 battleground = 8 VP." in s.log
     assert s.data["vp"] == 8
     assert card_number("Asia Scoring") in s.data["discard"]
 

@@ -116,7 +116,8 @@ def test_templates_name_cards_through_arguments() -> None:
     """A card named in a sentence comes from a ``card`` argument (or an
     ``event`` one, a card named as a rule), so a catalog translates each
     card's name once (``twilight.name.card.<n>``, names of effects and
-    space boxes beside them). Only
+    space boxes beside them; the texts of the cards, ``twilight.text.<n>``,
+    are prose about other cards and are not log templates). Only
     the heading of a card's own messages (``Fidel: ...``, in codes
     ``twilight.card.<card>.*``) is still written out."""
     names = sorted((n for n in CARD_NAME if n), key=len, reverse=True)
@@ -124,7 +125,7 @@ def test_templates_name_cards_through_arguments() -> None:
     heading = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")(: | \()")
     hard_coded = {}
     for code, text in catalog("en").items():
-        if not code.startswith("twilight.") or code.startswith("twilight.name."):
+        if not code.startswith("twilight.") or code.startswith(("twilight.name.", "twilight.text.")):
             continue
         body = heading.sub("", text, count=1) if code.startswith("twilight.card.") else text
         if found := pattern.findall(body):

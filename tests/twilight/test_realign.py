@@ -57,7 +57,8 @@ def test_higher_total_removes_the_difference_and_adds_nothing() -> None:
     s.apply("roll 2")
     assert inf(s, "USSR", "Angola") == 0
     assert inf(s, "US", "Angola") == 2  # realignment never adds influence
-    assert realignment_line(s) == "Realignment in Angola: US 6 vs USSR 3: USSR loses 3."
+    assert realignment_line(s) == ("Realignment in Angola: US rolls 6; "
+                                   "USSR rolls 2 + 1 (more influence) = 3. USSR loses 3 influence.")
 
 
 def test_the_acting_sides_die_is_rolled_first() -> None:
@@ -89,7 +90,7 @@ def test_tie_changes_nothing() -> None:
     s.apply("roll 4")
     assert inf(s, "USSR", "Angola") == 2
     assert inf(s, "US", "Angola") == 2
-    assert realignment_line(s) == "Realignment in Angola: US 4 vs USSR 4: no change."
+    assert realignment_line(s) == "Realignment in Angola: US rolls 4; USSR rolls 4. A tie: no change."
 
 
 def test_the_acting_side_can_lose_its_own_influence() -> None:
@@ -114,7 +115,9 @@ def test_all_three_modifiers_add_up() -> None:
     s.apply("realign Cuba")
     s.apply("roll 1")
     s.apply("roll 6")
-    assert realignment_line(s) == "Realignment in Cuba: US 5 vs USSR 6: US loses 1."
+    assert realignment_line(s) == ("Realignment in Cuba: US rolls 1 + 2 (controls Nicaragua, Haiti) "
+                                   "+ 1 (more influence) + 1 (next to the US) = 5; "
+                                   "USSR rolls 6. US loses 1 influence.")
     assert inf(s, "US", "Cuba") == 2
     assert inf(s, "USSR", "Cuba") == 2
 
@@ -128,7 +131,8 @@ def test_own_superpower_counts_once_not_also_as_a_controlled_neighbour() -> None
     s.apply("realign Mexico")
     s.apply("roll 5")
     s.apply("roll 3")
-    assert realignment_line(s) == "Realignment in Mexico: USSR 5 vs US 5: no change."
+    assert realignment_line(s) == ("Realignment in Mexico: USSR rolls 5; "
+                                   "US rolls 3 + 1 (controls Guatemala) + 1 (next to the US) = 5. A tie: no change.")
     assert inf(s, "US", "Mexico") == 1
 
 

@@ -51,7 +51,8 @@ def test_europe_scoring_us_domination_with_finland() -> None:
         "USSR": {"East Germany": 3, "Poland": 3},
     })
     # US 7 + 3 + 1 = 11; USSR 3 + 2 = 5; net US +6.
-    assert "Europe scoring: USSR Presence 5 VP, US Domination 11 VP." in s.log
+    assert ("Europe scoring: USSR Presence 3 + 2 battlegrounds = 5 VP; "
+            "US Domination 7 + 3 battlegrounds + 1 next to the USSR = 11 VP.") in s.log
     assert s.data["vp"] == 6
     assert s.data["discard"] == [card_number("Europe Scoring")]
     assert not s.is_terminal
@@ -65,7 +66,8 @@ def test_europe_scoring_ussr_domination_with_canada() -> None:
         "US": {"France": 3, "UK": 5},
     }, vp=2)
     # USSR 7 + 2 + 1 = 10; US 3 + 1 = 4; net USSR +6 from US +2.
-    assert "Europe scoring: USSR Domination 10 VP, US Presence 4 VP." in s.log
+    assert ("Europe scoring: USSR Domination 7 + 2 battlegrounds + 1 next to the US = 10 VP; "
+            "US Presence 3 + 1 battleground = 4 VP.") in s.log
     assert s.data["vp"] == -4
 
 
@@ -77,7 +79,8 @@ def test_europe_scoring_us_presence_with_poland_romania_and_finland() -> None:
         "USSR": {"East Germany": 3, "Italy": 2, "Bulgaria": 3},
     })
     # US 3 + 2 + 3 = 8; USSR 3 + 2 = 5.
-    assert "Europe scoring: USSR Presence 5 VP, US Presence 8 VP." in s.log
+    assert ("Europe scoring: USSR Presence 3 + 2 battlegrounds = 5 VP; "
+            "US Presence 3 + 2 battlegrounds + 3 next to the USSR = 8 VP.") in s.log
     assert s.data["vp"] == 3
 
 
@@ -87,7 +90,7 @@ def test_all_european_battlegrounds_without_more_countries_is_not_control() -> N
         "USSR": {"France": 3, "Italy": 2, "West Germany": 4, "East Germany": 3, "Poland": 3},
         "US": {"UK": 5, "Canada": 4, "Norway": 4, "Sweden": 4, "Denmark": 3},
     })
-    assert "Europe scoring: USSR Presence 8 VP, US Presence 3 VP." in s.log
+    assert "Europe scoring: USSR Presence 3 + 5 battlegrounds = 8 VP; US Presence 3 VP." in s.log
     assert s.data["vp"] == -5
     assert not s.is_terminal
 
@@ -98,7 +101,7 @@ def test_influence_without_control_is_not_presence() -> None:
         "USSR": {"Italy": 3},
         "US": {"Italy": 2, "Greece": 2},
     })
-    assert "Europe scoring: USSR none 0 VP, US Presence 3 VP." in s.log
+    assert "Europe scoring: USSR no presence, 0 VP; US Presence 3 VP." in s.log
     assert s.data["vp"] == 3
 
 
@@ -113,7 +116,7 @@ def test_asia_scoring_more_countries_but_fewer_battlegrounds_is_presence() -> No
         "US": {"Japan": 4, "South Korea": 3, "Australia": 4, "Taiwan": 3, "Philippines": 2},
     })
     # USSR 3 + 3 = 6; US 3 + 2 = 5.
-    assert "Asia scoring: USSR Presence 6 VP, US Presence 5 VP." in s.log
+    assert "Asia scoring: USSR Presence 3 + 3 battlegrounds = 6 VP; US Presence 3 + 2 battlegrounds = 5 VP." in s.log
     assert s.data["vp"] == -1
     assert s.data["discard"] == [card_number("Asia Scoring")]
 
@@ -126,7 +129,8 @@ def test_asia_scoring_us_bonus_for_north_korea_and_afghanistan() -> None:
         "USSR": {"Pakistan": 2, "India": 3},
     })
     # US 3 + 2 + 2 = 7; USSR 3 + 2 = 5.
-    assert "Asia scoring: USSR Presence 5 VP, US Presence 7 VP." in s.log
+    assert ("Asia scoring: USSR Presence 3 + 2 battlegrounds = 5 VP; "
+            "US Presence 3 + 2 battlegrounds + 2 next to the USSR = 7 VP.") in s.log
     assert s.data["vp"] == 2
 
 
@@ -138,7 +142,8 @@ def test_asia_scoring_ussr_domination_with_japan() -> None:
         "US": {"South Korea": 3, "Thailand": 3, "Australia": 4},
     }, vp=-3)
     # USSR 7 + 4 + 1 = 12; US 3 + 2 = 5; net USSR +7.
-    assert "Asia scoring: USSR Domination 12 VP, US Presence 5 VP." in s.log
+    assert ("Asia scoring: USSR Domination 7 + 4 battlegrounds + 1 next to the US = 12 VP; "
+            "US Presence 3 + 2 battlegrounds = 5 VP.") in s.log
     assert s.data["vp"] == -10
 
 
@@ -149,7 +154,7 @@ def test_asia_scoring_control() -> None:
         "US": {"Australia": 4},
     })
     # USSR 9 + 6 + 1 (Japan) = 16; US 3.
-    assert "Asia scoring: USSR Control 16 VP, US Presence 3 VP." in s.log
+    assert "Asia scoring: USSR Control 9 + 6 battlegrounds + 1 next to the US = 16 VP; US Presence 3 VP." in s.log
     assert s.data["vp"] == -13
 
 
@@ -163,7 +168,8 @@ def test_middle_east_scoring_ussr_domination() -> None:
         "US": {"Israel": 4, "Iran": 2},
     })
     # USSR 5 + 3 = 8; US 3 + 2 = 5.
-    assert "Middle East scoring: USSR Domination 8 VP, US Presence 5 VP." in s.log
+    assert ("Middle East scoring: USSR Domination 5 + 3 battlegrounds = 8 VP; "
+            "US Presence 3 + 2 battlegrounds = 5 VP.") in s.log
     assert s.data["vp"] == -3
 
 
@@ -174,7 +180,8 @@ def test_domination_needs_a_non_battleground() -> None:
         "US": {"Israel": 4},
     })
     # USSR 3 + 3 = 6; US 3 + 1 = 4.
-    assert "Middle East scoring: USSR Presence 6 VP, US Presence 4 VP." in s.log
+    assert ("Middle East scoring: USSR Presence 3 + 3 battlegrounds = 6 VP; "
+            "US Presence 3 + 1 battleground = 4 VP.") in s.log
     assert s.data["vp"] == -2
 
 
@@ -184,7 +191,7 @@ def test_domination_needs_a_battleground() -> None:
         "US": {"Lebanon": 1, "Jordan": 2, "Gulf States": 3},
         "USSR": {},
     }, side="US")
-    assert "Middle East scoring: USSR none 0 VP, US Presence 3 VP." in s.log
+    assert "Middle East scoring: USSR no presence, 0 VP; US Presence 3 VP." in s.log
     assert s.data["vp"] == 3
 
 
@@ -194,7 +201,7 @@ def test_middle_east_scoring_control() -> None:
         "US": {"Jordan": 2},
     })
     # USSR 7 + 6 = 13; US 3.
-    assert "Middle East scoring: USSR Control 13 VP, US Presence 3 VP." in s.log
+    assert "Middle East scoring: USSR Control 7 + 6 battlegrounds = 13 VP; US Presence 3 VP." in s.log
     assert s.data["vp"] == -10
 
 
@@ -208,7 +215,8 @@ def test_central_america_scoring_ussr_domination_with_mexico_and_cuba() -> None:
         "US": {"Panama": 2},
     })
     # USSR 3 + 2 + 2 = 7; US 1 + 1 = 2.
-    assert "Central America scoring: USSR Domination 7 VP, US Presence 2 VP." in s.log
+    assert ("Central America scoring: USSR Domination 3 + 2 battlegrounds + 2 next to the US = 7 VP; "
+            "US Presence 1 + 1 battleground = 2 VP.") in s.log
     assert s.data["vp"] == -5
     assert s.data["discard"] == [card_number("Central America Scoring")]
 
@@ -220,7 +228,8 @@ def test_central_america_scoring_us_gets_no_bonus_for_its_own_neighbours() -> No
         "USSR": {"Panama": 2},
     }, side="US")
     # US 3 + 2 = 5; USSR 1 + 1 = 2.
-    assert "Central America scoring: USSR Presence 2 VP, US Domination 5 VP." in s.log
+    assert ("Central America scoring: USSR Presence 1 + 1 battleground = 2 VP; "
+            "US Domination 3 + 2 battlegrounds = 5 VP.") in s.log
     assert s.data["vp"] == 3
 
 
@@ -230,7 +239,8 @@ def test_central_america_scoring_control() -> None:
         "US": {"Haiti": 1},
     })
     # USSR 5 + 3 + 2 = 10; US 1.
-    assert "Central America scoring: USSR Control 10 VP, US Presence 1 VP." in s.log
+    assert ("Central America scoring: USSR Control 5 + 3 battlegrounds + 2 next to the US = 10 VP; "
+            "US Presence 1 VP.") in s.log
     assert s.data["vp"] == -9
 
 
@@ -244,7 +254,8 @@ def test_south_america_scoring_us_domination() -> None:
         "USSR": {"Chile": 3, "Peru": 2},
     }, side="US")
     # US 5 + 2 = 7; USSR 2 + 1 = 3.
-    assert "South America scoring: USSR Presence 3 VP, US Domination 7 VP." in s.log
+    assert ("South America scoring: USSR Presence 2 + 1 battleground = 3 VP; "
+            "US Domination 5 + 2 battlegrounds = 7 VP.") in s.log
     assert s.data["vp"] == 4
     assert s.data["discard"] == [card_number("South America Scoring")]
 
@@ -255,7 +266,7 @@ def test_south_america_scoring_control() -> None:
         "USSR": {},
     }, vp=-5)
     # US 6 + 4 = 10.
-    assert "South America scoring: USSR none 0 VP, US Control 10 VP." in s.log
+    assert "South America scoring: USSR no presence, 0 VP; US Control 6 + 4 battlegrounds = 10 VP." in s.log
     assert s.data["vp"] == 5
 
 
@@ -270,7 +281,7 @@ def test_africa_scoring_neither_dominates() -> None:
         "US": {"South Africa": 3, "Nigeria": 1, "Kenya": 2, "Botswana": 2, "Morocco": 3},
     })
     # USSR 1 + 3 = 4; US 1 + 2 = 3.
-    assert "Africa scoring: USSR Presence 4 VP, US Presence 3 VP." in s.log
+    assert "Africa scoring: USSR Presence 1 + 3 battlegrounds = 4 VP; US Presence 1 + 2 battlegrounds = 3 VP." in s.log
     assert s.data["vp"] == -1
     assert s.data["discard"] == [card_number("Africa Scoring")]
 
@@ -281,7 +292,7 @@ def test_africa_scoring_ussr_domination() -> None:
         "US": {"South Africa": 3},
     })
     # USSR 4 + 2 = 6; US 1 + 1 = 2.
-    assert "Africa scoring: USSR Domination 6 VP, US Presence 2 VP." in s.log
+    assert "Africa scoring: USSR Domination 4 + 2 battlegrounds = 6 VP; US Presence 1 + 1 battleground = 2 VP." in s.log
     assert s.data["vp"] == -4
 
 
@@ -292,7 +303,7 @@ def test_africa_scoring_control() -> None:
         "USSR": {"South Africa": 2, "Ethiopia": 1},
     }, side="US")
     # US 6 + 5 = 11; USSR 1.
-    assert "Africa scoring: USSR Presence 1 VP, US Control 11 VP." in s.log
+    assert "Africa scoring: USSR Presence 1 VP; US Control 6 + 5 battlegrounds = 11 VP." in s.log
     assert s.data["vp"] == 10
 
 
@@ -306,7 +317,8 @@ def test_southeast_asia_scoring_one_vp_per_country_two_for_thailand() -> None:
         "US": {"Thailand": 3, "Philippines": 2, "Malaysia": 2, "Japan": 4},
         "USSR": {"Thailand": 1, "Vietnam": 1, "Laos/Cambodia": 1, "Burma": 2, "North Korea": 3},
     })
-    assert "Southeast Asia scoring: USSR 3 VP, US 4 VP." in s.log
+    assert ("Southeast Asia scoring: USSR 3 VP (Burma 1, Laos/Cambodia 1, Vietnam 1); "
+            "US 4 VP (Thailand 2, Malaysia 1, Philippines 1).") in s.log
     assert s.data["vp"] == 1
     # The only starred scoring card: removed, not discarded.
     assert s.data["removed"] == [card_number("Southeast Asia Scoring")]
@@ -319,14 +331,15 @@ def test_southeast_asia_scoring_ussr_sweep() -> None:
                  "Indonesia": 1, "Philippines": 2},
         "US": {},
     }, vp=4, side="US")
-    assert "Southeast Asia scoring: USSR 8 VP, US 0 VP." in s.log
+    assert ("Southeast Asia scoring: USSR 8 VP (Burma 1, Laos/Cambodia 1, Thailand 2, Vietnam 1, "
+            "Malaysia 1, Indonesia 1, Philippines 1); US no presence, 0 VP.") in s.log
     assert s.data["vp"] == -4
 
 
 def test_scoring_with_nothing_controlled_changes_nothing() -> None:
     s = score("Asia Scoring", {"US": {}, "USSR": {}}, vp=7)
     assert s.data["vp"] == 7
-    assert "Asia scoring: USSR none 0 VP, US none 0 VP." in s.log
+    assert "Asia scoring: USSR no presence, 0 VP; US no presence, 0 VP." in s.log
 
 
 # -- Scoring cards must be played ------------------------------------------------------------------

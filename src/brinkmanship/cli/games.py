@@ -22,6 +22,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 import brinkmanship as bm
+from brinkmanship.i18n import text
 
 View = dict[str, Any]
 
@@ -140,7 +141,7 @@ def ui_for(game: str) -> GameUI:
 
 
 def hidden_choice(game: str, kind: str | None, actor: str | None, viewer: str | None,
-                  after: View) -> str | None:
+                  after: View, lang: str = "en") -> str | None:
     """How ``viewer`` may read an action of ``actor`` taken at a decision of
     ``kind``, when the action itself must stay secret (``None``: show it).
 
@@ -154,12 +155,12 @@ def hidden_choice(game: str, kind: str | None, actor: str | None, viewer: str | 
     """
     if viewer is None or actor in (None, viewer) or kind is None:
         return None
-    phrase = dict(ui_for(game).hidden_choices).get(kind)
-    if phrase is None:
+    ui = ui_for(game)
+    if kind not in dict(ui.hidden_choices):
         return None
     if kind == "headline" and after.get("headline", {}).get(actor) != "hidden":
         return None
-    return phrase.format(side=actor)
+    return text(f"cli.{ui.name}.hidden.{kind}", lang, side=actor)
 
 
 # -- options ------------------------------------------------------------------------------
@@ -175,9 +176,16 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def options_help(game: str) -> str:
-    """One line per option: ``name: default|other|...``."""
-    return "\n".join(f"  {k}: {'|'.join(shown_value(v) for v in vs)}" for k, vs in option_choices(game).items())
+def options_help(game: str, lang: str = "en", described: bool = False) -> str:
+    """One line per option: ``name: default|other|...``; ``described``: each
+    followed by what it means (from the catalog, in ``lang``)."""
+    name = bm.get_game(game).name
+    lines = []
+    for k, vs in option_choices(game).items():
+        lines.append(f"  {k}: {'|'.join(shown_value(v) for v in vs)}")
+        if described:
+            lines.append(f"      {text(f'cli.option_help.{name}.{k}', lang)}")
+    return "\n".join(lines)
 
 
 def parse_value(text: str) -> bool | str:

@@ -27,11 +27,12 @@ from brinkmanship.bots import BOT_HELP, bot_names, make_bot, parse_spec
 from brinkmanship.cli import savefile
 from brinkmanship.cli import tournament as tournament_view
 from brinkmanship.cli.games import option_choices, options_help, parse_options, shown_value, ui_for
-from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, new_session, resume_session
+from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, find_cards, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
 from brinkmanship.farm import FarmError, default_workers, farm_for
 from brinkmanship.farm.tournament import check_bots, play_tournament
+from brinkmanship.i18n import LANG_ENV, CatalogError, resolve_lang, text
 
 app = typer.Typer(
     name="brink",
@@ -44,6 +45,29 @@ app = typer.Typer(
 
 GameArg = Annotated[str, typer.Argument(
     help="The game: twilight (Twilight Struggle) or thirteen (13 Days).", show_default=True)]
+
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help="Language of the screens: en (English) or ru (Russian). Default: the one given before "
+                   f"the command (brink --lang ru ...), else ${LANG_ENV}, else the locale, else English.")]
+
+# The language chosen before the command (``brink --lang ru play``); a
+# command's own ``--lang`` overrides it.
+_CHOSEN: dict[str, str | None] = {"lang": None}
+
+
+@app.callback()
+def _everything(lang: LangOpt = None) -> None:
+    """Brinkmanship: play, simulate, run bot tournaments and replay Twilight Struggle (twilight) and
+    13 Days (thirteen) in the terminal."""
+    _CHOSEN["lang"] = lang
+
+
+def _lang(value: str | None) -> str:
+    """The language to speak: the command's ``--lang``, else the global one, else the environment."""
+    try:
+        return resolve_lang(value or _CHOSEN["lang"])
+    except CatalogError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 OptionalCards = Annotated[
     bool | None,
     typer.Option("--optional-cards/--no-optional-cards",
@@ -81,12 +105,12 @@ UseRay = Annotated[
     bool,
     typer.Option("--ray", help="Play the games on Ray: the cluster in the RAY_ADDRESS environment variable "
                                "(also used without --ray when set), else a local Ray instance. "
-                               "Needs the optional extra: pip install 'brinkmanship[ray]'."),
+                               "Needs the optional extra: " + escape("pip install 'brinkmanship[ray]'.")),
 ]
 
 
 def _options(game: str, optional_cards: bool | None, events: bool | None,
-             items: list[str] | None) -> dict[str, Any]:
+             items: list[str] | None, lang: str = "en") -> dict[str, Any]:
     """The game options given on the command line (the rest take their defaults).
 
     The Twilight Struggle flags and ``--option NAME=VALUE`` both end up
@@ -104,8 +128,9 @@ def _options(game: str, optional_cards: bool | None, events: bool | None,
                                  f"given as --option NAME=VALUE:\n{options_help(game)}")
     items = list(items or [])
     if any(i.strip().lower() in ("list", "help") for i in items):
-        make_console().print(f"{ui_for(game).title} options (NAME: values, the default first):\n"
-                             f"{options_help(game) or '  (none)'}", markup=False)
+        title = text(f"cli.{ui_for(game).name}.title", lang)
+        listing = options_help(game, lang, described=True) or text("cli.options.none", lang)
+        make_console().print(f"{text('cli.options.title', lang, game=title)}\n{listing}", markup=False)
         raise typer.Exit(0)
     try:
         return parse_options(game, items, given)
@@ -190,14 +215,40 @@ def _farm_failed(console: Console, exc: Exception) -> typer.Exit:
     return typer.Exit(1)
 
 
+def _say(console: Console, lang: str, code: str, style: str | None = None, **args: Any) -> None:
+    """Print a message of the catalog in ``lang`` (plain text, no markup)."""
+    console.print(Text(text(code, lang, **args), style=style or ""))
+
+
+def _default_seats(ussr: str | None, us: str | None) -> dict[str, str]:
+    """Who plays each side when not both are given: a human against the
+    heuristic bot (the strongest quick opponent) by default; opposite a bot
+    given for one side, a human.
+
+    >>> _default_seats(None, None), _default_seats("heuristic", None)["US"], _default_seats(None, "human")["USSR"]
+    ({'USSR': 'human', 'US': 'heuristic'}, 'human', 'heuristic')
+    """
+    if ussr is None and us is None:
+        return {"USSR": HUMAN, "US": "heuristic"}
+    if ussr is None:
+        assert us is not None
+        return {"USSR": "heuristic" if us == HUMAN else HUMAN, "US": us}
+    if us is None:
+        return {"USSR": ussr, "US": "heuristic" if ussr == HUMAN else HUMAN}
+    return {"USSR": ussr, "US": us}
+
+
 @app.command(epilog=BOTS_TEXT)
 def play(
-    game: GameArg = "twilight",
+    game: Annotated[str | None, typer.Argument(
+        help="The game: twilight (Twilight Struggle) or thirteen (13 Days). Default: twilight, or the "
+             "game of the file given to --load / --resume.", show_default=False)] = None,
     ussr: Annotated[str | None, typer.Option(
         "--ussr", help="Who plays the USSR: 'human' or a bot spec (random, heuristic, ismcts:SECONDS, "
-                       "ismcts:iters=N; see the list below). Default: human.")] = None,
+                       "ismcts:iters=N; see the list below). Default: human (heuristic when --us is human).")] = None,
     us: Annotated[str | None, typer.Option(
-        "--us", help="Who plays the US: 'human' or a bot spec, as for --ussr. Default: random.")] = None,
+        "--us", help="Who plays the US: 'human' or a bot spec, as for --ussr. Default: heuristic "
+                     "(human when --ussr is a bot).")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game (deck and dice) and of the bots. "
              "Default: a random seed, shown when the game ends (at the start when no human plays: "
@@ -208,53 +259,84 @@ def play(
     load: Annotated[Path | None, typer.Option(
         "--load", help="Resume a game saved with `save FILE` (seats come from the file "
                        "unless --ussr/--us are given).", dir_okay=False)] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue the unfinished game kept automatically (of GAME when given, else the "
+                         "latest), e.g. after `quit` or a closed terminal.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game at the keyboard against a bot, or hot seat (both human).
 
     GAME is twilight (Twilight Struggle) or thirteen (13 Days). At the prompt,
     type an action (twilight: `coup Iran`, `ops #21`, `place West Germany`;
     thirteen: `command Excomm`, `event Fidel Castro`, `place Berlin`, `done`)
-    or its number in the list; `help` lists the commands (actions, undo, save,
-    board, hand, log, quit). When the game ends, `save FILE` at the last
-    prompt keeps it for `brink replay`. Bots: `--us heuristic`, `--ussr ismcts:2`
-    (ismcts thinking 2 seconds per decision).
+    or its number in the list; `help` lists the commands (actions, card NAME,
+    hand, board, log, undo, save, quit). An unfinished game is kept
+    automatically: `brink play --resume` continues it. When the game ends,
+    `save FILE` at the last prompt keeps it for `brink replay`. Bots: `--us
+    random`, `--ussr ismcts:2` (ismcts thinking 2 seconds per decision).
     """
+    language = _lang(lang)
     console = make_console()
     read = stdin_reader(console)
     seats = {"USSR": _seat(ussr, "--ussr"), "US": _seat(us, "--us")}
+    if load is not None and resume:
+        raise typer.BadParameter("give either --load FILE or --resume, not both", param_hint="--resume")
+    if resume:
+        wanted = _game_name(game) if game is not None else None
+        load = savefile.latest_autosave(wanted)
+        if load is None:
+            if wanted:
+                _say(console, language, "cli.main.no_autosave_game", "red",
+                     game=text(f"cli.{wanted}.title", language), dir=str(savefile.autosave_dir()))
+            else:
+                _say(console, language, "cli.main.no_autosave", "red", dir=str(savefile.autosave_dir()))
+            raise typer.Exit(1)
     if load is not None:
         if seed is not None or optional_cards is not None or events is not None or option:
             raise typer.BadParameter("the seed and options of a saved game cannot be changed",
                                      param_hint="--load")
         try:
             saved = savefile.load(load)
+            if game is not None and bm.get_game(saved.game).name != _game_name(game):
+                _say(console, language, "cli.main.wrong_game", "red", path=str(load),
+                     saved=text(f"cli.{bm.get_game(saved.game).name}.title", language),
+                     asked=text(f"cli.{_game_name(game)}.title", language))
+                raise typer.Exit(1)
             for side, kind in seats.items():
                 if kind is not None:
                     saved.seats[side] = kind
-            session = resume_session(saved, console, read)
+            session = resume_session(saved, console, read, language,
+                                     autosave=savefile.autosave_path(bm.get_game(saved.game).name))
         except (savefile.SaveFileError, ValueError) as exc:
-            console.print(f"[red]Cannot resume {escape(str(load))}:[/] {escape(str(exc))}")
+            _say(console, language, "cli.main.cannot_resume", "red", path=str(load), reason=str(exc))
             raise typer.Exit(1) from None
-        secret = HUMAN in saved.seats.values()
-        seed_text = "" if secret else f"seed {saved.seed}; "
-        console.print(f"Resumed {load}: {len(saved.actions)} actions replayed "
-                      f"({seed_text}USSR {saved.seats['USSR']}, US {saved.seats['US']}).", markup=False)
+        # The seed gives away the deck and the hands: never shown while a human plays.
+        code = "cli.main.resumed" if HUMAN in saved.seats.values() else "cli.main.resumed_seed"
+        _say(console, language, code, path=str(load), n=len(saved.actions), seed=saved.seed,
+             ussr=saved.seats["USSR"], us=saved.seats["US"])
     else:
-        name = _game_name(game)
-        options = _options(name, optional_cards, events, option)
+        name = _game_name(game or "twilight")
+        options = _options(name, optional_cards, events, option, language)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        chosen = {"USSR": seats["USSR"] or HUMAN, "US": seats["US"] or "random"}
-        session = new_session(name, seed, options, chosen, console, read)
+        chosen = _default_seats(seats["USSR"], seats["US"])
+        kept = savefile.latest_autosave(name)
+        if kept is not None and HUMAN in chosen.values():
+            _say(console, language, "cli.main.kept", "yellow", game=text(f"cli.{name}.title", language),
+                 path=str(kept))
+        autosave = savefile.autosave_path(name) if HUMAN in chosen.values() else None
+        session = new_session(name, seed, options, chosen, console, read, language, autosave=autosave)
         changed = "".join(f", {k}={shown_value(v)}" for k, v in options.items())
         # The seed gives away the deck and the hands: a human learns it when the game ends.
-        seed_text = "" if HUMAN in chosen.values() else f", seed {seed}"
-        console.print(f"{ui_for(name).title}{seed_text}{changed}: USSR {chosen['USSR']}, US {chosen['US']}. "
-                      "Type `help` for commands.", markup=False)
+        code = "cli.main.new_game" if HUMAN in chosen.values() else "cli.main.new_game_seed"
+        _say(console, language, code, game=text(f"cli.{name}.title", language), seed=seed, options=changed,
+             ussr=chosen["USSR"], us=chosen["US"])
     try:
         outcome = session.run()
     except KeyboardInterrupt:  # Ctrl-C while bots or dice were moving
-        console.print("\nInterrupted.")
+        session.keep()
+        console.print()
+        _say(console, language, "cli.main.interrupted")
         raise typer.Exit(130) from None
     if outcome is Outcome.QUIT:
         raise typer.Exit(0)
@@ -412,24 +494,33 @@ def replay(
     to_end: Annotated[bool, typer.Option(
         "--to-end", help="Print the whole log and the final board, without stepping.")] = False,
     side: Annotated[str | None, typer.Option(
-        "--side", help="Show the game as USSR or US sees it (with that hand). "
-                       "Default: a spectator, who sees no hand.")] = None,
+        "--side", help="Show a finished game as USSR or US saw it (with that hand). "
+                       "Default: a spectator, who sees no hand. An unfinished game is always shown "
+                       "as a spectator sees it.")] = None,
     game: Annotated[int | None, typer.Option(
         "--game", "-g", help="In a tournament file (`brink tournament --out FILE`), the game to replay: "
                              "its index K (0-based, as in the file).")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Step through a saved game (twilight or thirteen), or one game of a tournament file:
     Enter = next action, b = back, g N = go to action N, q = quit."""
+    language = _lang(lang)
     console = make_console()
     if side is not None:
         side = side.upper()
         if side not in ("USSR", "US"):
             raise typer.BadParameter("a side is USSR or US", param_hint="--side")
     try:
-        cursor = ReplayCursor(savefile.load_game(file, game))
+        cursor = ReplayCursor(savefile.load_game(file, game), language)
     except savefile.SaveFileError as exc:
-        console.print(f"[red]Cannot replay {escape(str(file))}:[/] {escape(str(exc))}")
+        _say(console, language, "cli.replay.cannot", "red", path=str(file), reason=str(exc))
         raise typer.Exit(1) from None
+    if not cursor.finished:
+        # A game still being played (an autosave, a file saved mid-game): its
+        # hands and deck are secrets of players who may go on with it.
+        if side is not None:
+            _say(console, language, "cli.replay.spectator_only", "yellow")
+        side = None
     if to_end:
         show_end(console, cursor, side)
     else:
@@ -437,11 +528,36 @@ def replay(
 
 
 @app.command()
-def cards(game: GameArg = "twilight") -> None:
-    """List every card. twilight: number, name, ops, event side, period and markers;
-    thirteen: the 39 strategy cards (faction, command value, DEFCON symbol, summary)
-    and the 13 agenda cards. Both tell which events are implemented and tested."""
-    make_console().print(ui_for(_game_name(game)).render.cards_table())
+def cards(
+    game: GameArg = "twilight",
+    card: Annotated[str | None, typer.Argument(
+        help="One card: its number (21, #21) or its name, whole or its first letters (cambridge). "
+             "13 Days: agendas too (card Berlin).", show_default=False)] = None,
+    status: Annotated[bool, typer.Option(
+        "--status", help="For each card, whether its event is implemented and tested, instead of its text.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Every card with what it does. twilight: number, name, ops, event side, period, markers and the
+    event's text; thirteen: the 39 strategy cards (faction, command value, DEFCON symbol, text) and the
+    agendas. With CARD, that card alone."""
+    language = _lang(lang)
+    name = _game_name(game)
+    render = ui_for(name).render
+    console = make_console()
+    if card is None:
+        console.print(render.cards_table(lang=language, status=status))
+        return
+    found = find_cards(name, card, language)
+    if len(found) != 1:
+        if found:
+            names = {(c["kind"], c["number"]): c["name"] for c in bm.cards(name, language)}
+            _say(console, language, "cli.play.ambiguous_card", "red", given=card,
+                 names=", ".join(names[k] for k in found))
+        else:
+            _say(console, language, "cli.play.no_such_card", "red", given=card)
+        raise typer.Exit(1)
+    kind, number = found[0]
+    console.print(render.card(number, lang=language, kind=kind))
 
 
 def main() -> None:

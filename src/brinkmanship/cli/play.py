@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -35,33 +36,24 @@ import brinkmanship as bm
 from brinkmanship.bots import Bot, decide, derive_seed, make_bot
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import GameUI, Renderer, ui_for
-from brinkmanship.cli.render import side_text
+from brinkmanship.cli.labels import label, matches
 from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.i18n import DEFAULT_LANG, text
 
 HUMAN = "human"
 
 ReadLine = Callable[[str], "str | None"]
 
-
-HELP = """\
-Type an action in notation or its number from the list, for example:
-{examples}
-
-Commands:
-  help           this text
-  actions        list the legal actions again
-  board          the full map
-  hand           your hand
-  log            the whole game log
-  undo           take back your last action (only within your own turn,
-                 {undo_limits})
-  save FILE      save the game (resume with: brink play --load FILE)
-  quit           leave the game (save first to keep it)"""
+#: How many legal actions a refusal lists before "and N more".
+SHOWN_IN_ERRORS = 10
+#: Answers that confirm a question (any language we speak).
+YES = frozenset({"y", "yes", "д", "да"})
 
 
-def help_text(ui: GameUI) -> str:
+def help_text(ui: GameUI, lang: str = DEFAULT_LANG) -> str:
     """The ``help`` text of a game (its own action examples and undo limits)."""
-    return HELP.format(examples=ui.examples, undo_limits=ui.undo_limits)
+    return text("cli.play.help", lang, examples=text(f"cli.{ui.name}.examples", lang),
+                undo_limits=text(f"cli.{ui.name}.undo_limits", lang))
 
 
 class Outcome(Enum):
@@ -78,7 +70,8 @@ class PlaySession:
     ``saved`` records how the game started (seed, options, and ``seats``:
     each side ``"human"`` or a bot name) and every action taken since, so it
     doubles as the save file. Build one with :func:`new_session` or
-    :func:`resume_session`.
+    :func:`resume_session`. ``lang`` is the language of every screen;
+    ``autosave`` the file an unfinished game is kept in (``None``: none).
     """
 
     state: bm.State
@@ -87,12 +80,15 @@ class PlaySession:
     read_line: ReadLine
     bots: dict[str, Bot] = field(default_factory=dict)
     history: bm.UndoHistory = field(default_factory=bm.UndoHistory)
+    lang: str = DEFAULT_LANG
+    autosave: Path | None = None
     # Per human side: log length shown so far, and the action count right
     # after that side last acted (to tell "I am still deciding" from "others
     # moved since").
     seen_log: dict[str, int] = field(default_factory=dict)
     own_mark: dict[str, int] = field(default_factory=dict)
     saved_at: int = -1
+    autosaved_at: int = -1
     last_human: str | None = None
     # A resumed hot-seat game hands the keyboard over before the first
     # private screen: whoever loaded the file may not be the side to act.
@@ -119,6 +115,14 @@ class PlaySession:
         """The sides played at the keyboard."""
         return [s for s, kind in self.saved.seats.items() if kind == HUMAN]
 
+    def t(self, code: str, **args: Any) -> str:
+        """A message of the catalog in the session's language."""
+        return text(code, self.lang, **args)
+
+    def say(self, code: str, style: str | None = None, **args: Any) -> None:
+        """Print a message of the catalog (plain text: no markup)."""
+        self.console.print(Text(self.t(code, **args), style=style or ""))
+
     # -- the loop ---------------------------------------------------------------
     def run(self) -> Outcome:
         """Play until the game ends or a human quits."""
@@ -141,8 +145,10 @@ class PlaySession:
                 self.state.apply(action)
                 self._record(action.text)
             elif not self._human_turn(player):
+                self.keep()
                 self._say_goodbye()
                 return Outcome.QUIT
+        self._drop_autosave()
         self._show_end()
         self._final_prompt()
         return Outcome.OVER
@@ -156,17 +162,54 @@ class PlaySession:
         bot = self.bots[side]
         if not hasattr(bot, "choose_with") or len(self.state.legal_actions()) == 1:
             return decide(bot, self.state, side)
-        with self.console.status(f"{side} ({self.saved.seats[side]}) is thinking...", spinner="dots"):
+        with self.console.status(self.t("cli.play.thinking", side=side, bot=self.saved.seats[side]),
+                                 spinner="dots"):
             return decide(bot, self.state, side)
 
-    def _record(self, text: str) -> None:
+    def _record(self, action_text: str) -> None:
         """An action by a bot or chance: keep it and end the undo window."""
-        self.saved.actions.append(text)
+        self.saved.actions.append(action_text)
         self.history.clear()
+
+    # -- autosave ---------------------------------------------------------------
+    def keep(self) -> None:
+        """Write the autosave if anything was played since the last one (an
+        unfinished game is never lost: ``brink play --resume`` continues it)."""
+        if self.autosave is None or self.state.is_terminal or self.autosaved_at == len(self.saved.actions):
+            return
+        try:
+            savefile.save(self.autosave, self.saved)
+        except OSError as exc:
+            self.say("cli.play.autosave_failed", "red", path=str(self.autosave), reason=exc.strerror or str(exc))
+            self.autosave = None
+            return
+        self.autosaved_at = len(self.saved.actions)
+
+    def _drop_autosave(self) -> None:
+        """A finished game needs no autosave (``save FILE`` keeps it for replays)."""
+        if self.autosave is not None and self.autosaved_at >= 0:
+            self.autosave.unlink(missing_ok=True)
+            self.autosaved_at = -1
+
+    @property
+    def unsaved(self) -> bool:
+        """Were moves played since the last ``save FILE`` (or the start)?"""
+        return self.saved_at != len(self.saved.actions) and bool(self.saved.actions)
+
+    def _confirm_quit(self, end_of_input: bool) -> bool:
+        """Ask before leaving a game with unsaved moves; True: leave. A second
+        end of input (or none left, as in a pipe) leaves."""
+        if not self.unsaved:
+            return True
+        kept = self.t("cli.play.kept", path=str(self.autosave)) if self.autosave is not None else ""
+        code = "cli.play.confirm_eof" if end_of_input else "cli.play.confirm_quit"
+        answer = self.read_line(self.t(code, kept=kept) + " ")
+        return answer is None or answer.strip().lower() in YES
 
     # -- a human decision -------------------------------------------------------
     def _human_turn(self, side: str) -> bool:
         """Prompt ``side`` until one action is applied; False means quit."""
+        self.keep()
         first = self.last_human is None and self.hand_over_first
         handing = (first or self.last_human not in (None, side)) and len(self.humans) > 1
         if handing and not self._hand_over(side):
@@ -177,120 +220,181 @@ class PlaySession:
         mark = (view.get(self.ui.length_key), self.state.reveals)
         news = self.seen_mark.get(side) != mark
         self.seen_mark[side] = mark
-        self._show_prompt(view, full=others_moved or news)
+        legal = self.state.legal_actions()
+        self._show_prompt(view, legal, full=others_moved or news)
         while True:
-            line = self.read_line(f"{side}> ")
+            line = self.read_line(f"{self.t(f'side.{side}')}> ")
             if line is None:
-                return False
+                if self._confirm_quit(end_of_input=True):
+                    return False
+                continue
             line = " ".join(line.split())
             word, _, rest = line.partition(" ")
             command = word.lower()
-            legal = view["legal_actions"]
             if not line:
                 continue
             if command in ("quit", "exit", "q") and not rest:
-                return False
-            if command in ("help", "?", "h") and not rest:
-                self.console.print(help_text(self.ui), markup=False, highlight=False)
+                if self._confirm_quit(end_of_input=False):
+                    return False
+            elif command in ("help", "?", "h") and not rest:
+                self.console.print(help_text(self.ui, self.lang), markup=False, highlight=False)
             elif command == "actions" and not rest:
-                self._show_actions(view)
+                self._show_actions(view, legal)
             elif command == "board" and not rest:
-                self.console.print(self.render.status(view))
-                self.console.print(self.render.board(view, everything=True))
+                self.console.print(self.render.status(view, lang=self.lang))
+                self.console.print(self.render.board(view, everything=True, lang=self.lang))
             elif command == "hand" and not rest:
-                self.console.print(self.render.hand(view))
+                self.console.print(self.render.hand(view, lang=self.lang, texts=True))
+            elif command == "card":
+                self._show_card(rest)
             elif command == "log" and not rest:
-                self.console.print(self.render.log_lines(view["log"], numbered=True))
+                self.console.print(self.render.log_lines(view["log"], numbered=True, lang=self.lang))
             elif command == "undo" and not rest:
                 if self._undo(side):
                     view = self.state.view(side)
-                    self._show_prompt(view, full=True)
+                    legal = self.state.legal_actions()
+                    self._show_prompt(view, legal, full=True)
             elif command == "save":
                 self._save(rest)
             else:
-                if line.isdigit():
-                    k = int(line)
-                    if not 1 <= k <= len(legal):
-                        self._error(f"there is no action {k}: choose 1-{len(legal)} "
-                                    "(type `actions` to list them)")
-                        continue
-                    line = legal[k - 1]
-                try:
-                    action = self.state.parse(line)
-                    self.state = self.history.apply(self.state, action)
-                except bm.IllegalActionError as exc:
-                    # A prefix or an ambiguous name: one matching legal action wins.
-                    matches = matching_actions(line, legal)
-                    if len(matches) != 1:
-                        self._error(str(exc))
-                        if len(matches) > 1:
-                            self._error(f"{line!r} could be: {', '.join(matches)}")
-                        continue
-                    action = self.state.parse(matches[0])
-                    self.state = self.history.apply(self.state, action)
+                action = self._read_action(line, legal)
+                if action is None:
+                    continue
+                self.state = self.history.apply(self.state, action)
                 if _learned(view, self.state.view(side)):
                     self.history.clear()
                 self.saved.actions.append(action.text)
                 self.own_mark[side] = len(self.saved.actions)
                 return True
 
-    def _show_prompt(self, view: dict[str, Any], full: bool) -> None:
+    def _read_action(self, line: str, legal: list[bm.Action]) -> bm.Action | None:
+        """The legal action ``line`` names (its number in the list, its
+        notation, its label or an abbreviation of either); else the refusal
+        is shown and ``None`` returned. Nothing is applied here."""
+        if line.isdigit():
+            k = int(line)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            self._error(self.t("cli.play.no_such_number", k=k, n=len(legal)))
+            return None
+        refusal: bm.IllegalActionError | None
+        action: bm.Action | None
+        try:
+            action = self.state.parse(line)
+        except bm.IllegalActionError as exc:
+            action, refusal = None, exc
+        else:
+            if action in legal:
+                return action
+            refusal = None
+        found = matches(line, legal, self.lang)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            self._error(self.t("cli.play.ambiguous", given=line, n=len(found)))
+            self._list_some(found)
+            return None
+        if action is not None:
+            # Notation the engine reads, but not legal now: the engine says
+            # why (asked of a copy: nothing is ever applied to refuse).
+            try:
+                self.state.clone().apply(action)
+            except bm.IllegalActionError as exc:
+                refusal = exc
+        self._refuse(line, refusal, legal)
+        return None
+
+    def _refuse(self, line: str, exc: bm.IllegalActionError | None, legal: list[bm.Action]) -> None:
+        """A short refusal: why, then at most ``SHOWN_IN_ERRORS`` of the legal actions."""
+        render = getattr(exc, "render", None)
+        if exc is None:
+            reason = self.t("cli.play.not_understood", given=line)
+        elif callable(render):
+            reason = render(self.lang)
+        else:
+            reason = str(exc).split("; legal now:")[0]
+        self._error(reason)
+        self._list_some([a for a in legal if a.verb != "roll"])
+
+    def _list_some(self, actions: list[bm.Action]) -> None:
+        """Up to ``SHOWN_IN_ERRORS`` actions as labels, then how many more."""
+        if not actions:
+            return
+        shown = ", ".join(label(a, self.lang) for a in actions[:SHOWN_IN_ERRORS])
+        more = len(actions) - SHOWN_IN_ERRORS
+        tail = self.t("cli.play.and_more", n=more) if more > 0 else ""
+        self.console.print(Text(self.t("cli.play.legal_now", actions=shown, more=tail), style="yellow"))
+
+    def _show_card(self, query: str) -> None:
+        """``card NAME``: one card (13 Days: or agenda) with its text."""
+        if not query:
+            self._error(self.t("cli.play.card_usage"))
+            return
+        found = find_cards(self.saved.game, query, self.lang)
+        if len(found) == 1:
+            kind, number = found[0]
+            self.console.print(self.render.card(number, lang=self.lang, kind=kind))
+        elif not found:
+            self._error(self.t("cli.play.no_such_card", given=query))
+        else:
+            names = {(c["kind"], c["number"]): c["name"] for c in bm.cards(self.saved.game, self.lang)}
+            self._error(self.t("cli.play.ambiguous_card", given=query,
+                               names=", ".join(names[k] for k in found[:SHOWN_IN_ERRORS])))
+
+    def _show_prompt(self, view: dict[str, Any], legal: list[bm.Action], full: bool) -> None:
         side = view["viewer"]
         start = self.seen_log.get(side, 0)
         log = view["log"]
         if start > len(log):  # after an undo
             start = len(log)
         r = self.render
+        lang = self.lang
         if log[start:]:
-            self.console.print(r.log_lines(log[start:]))
+            self.console.print(r.log_lines(log[start:], lang=lang))
         self.seen_log[side] = len(log)
         if full:
-            self.console.rule(Text.assemble("Your move, ", side_text(side)))
-            self.console.print(r.status(view))
-            self.console.print(r.board(view))
-            self.console.print(r.hand(view))
+            self.console.rule(Text(self.t("cli.play.your_move", side=side), style="bold"))
+            self.console.print(r.status(view, lang=lang))
+            self.console.print(r.board(view, lang=lang))
+            self.console.print(r.hand(view, lang=lang))
         else:
-            self.console.print(r.status_line(view))
+            self.console.print(r.status_line(view, lang=lang))
             if view["decision_kind"] in self.ui.board_kinds:
-                self.console.print(r.board(view))
+                self.console.print(r.board(view, lang=lang))
             if view["decision_kind"] in self.ui.hand_kinds:
-                self.console.print(r.hand(view))
-        self._show_actions(view)
+                self.console.print(r.hand(view, lang=lang))
+        self._show_actions(view, legal)
 
-    def _show_actions(self, view: dict[str, Any]) -> None:
-        self.console.print(self.render.decision(view))
-        self.console.print(self.render.actions(view["legal_actions"]))
+    def _show_actions(self, view: dict[str, Any], legal: list[bm.Action]) -> None:
+        self.console.print(self.render.decision(view, lang=self.lang))
+        self.console.print(self.render.actions([label(a, self.lang) for a in legal], lang=self.lang))
 
     def _error(self, message: str) -> None:
         self.console.print(Text(message, style="red"))
 
     def _undo(self, side: str) -> bool:
         if not self.history.can_undo():
-            self._error("Nothing to undo: undo only takes back your own actions within your turn, "
-                        f"{self.ui.undo_limits}.")
+            self._error(self.t("cli.play.nothing_to_undo", limits=self.t(f"cli.{self.ui.name}.undo_limits")))
             return False
-        self.state, text = self.history.undo()
+        self.state, action_text = self.history.undo()
         undone = self.saved.actions.pop()
-        assert undone == text, (undone, text)
-        self.console.print(Text(f"Took back: {text}", style="yellow"))
+        assert undone == action_text, (undone, action_text)
+        self.say("cli.play.took_back", "yellow", action=label(self.state.game.parse(action_text), self.lang))
         self.seen_log[side] = min(self.seen_log.get(side, 0), len(self.state.view(side)["log"]))
         return True
 
     def _save(self, path: str) -> bool:
         if not path:
-            self._error("save needs a file name: save FILE")
+            self._error(self.t("cli.play.save_usage"))
             return False
         try:
             savefile.save(path, self.saved)
         except OSError as exc:
-            self._error(f"could not save to {path!r}: {exc.strerror or exc}")
+            self._error(self.t("cli.play.save_failed", path=path, reason=exc.strerror or str(exc)))
             return False
         self.saved_at = len(self.saved.actions)
-        again = (f"replay with: brink replay {path}" if self.state.is_terminal
-                 else f"resume with: brink play --load {path}")
-        n = len(self.saved.actions)
-        self.console.print(f"Saved {n} action{'' if n == 1 else 's'} to {path} ({again})",
-                           markup=False, highlight=False)
+        code = "cli.play.saved_over" if self.state.is_terminal else "cli.play.saved"
+        self.say(code, n=len(self.saved.actions), path=path)
         return True
 
     def _wipe(self) -> None:
@@ -306,77 +410,115 @@ class PlaySession:
         """Hot seat: hide the previous player's screen before showing ``side``'s.
         False when input ends at the pause (the player is gone: quit)."""
         self._wipe()
-        self.console.print(Text.assemble("Hand the keyboard to ", side_text(side),
-                                         " and press Enter."))
+        self.say("cli.play.hand_over", side=side)
         if self.read_line("") is None:
             return False
         self._wipe()
         return True
 
     def _final_prompt(self) -> None:
-        """After the game: a human may save it (for ``brink replay``) before leaving."""
+        """After the game: a human may look at the board and the log again,
+        or save the game (for ``brink replay``), before leaving."""
         if not self.humans:
             return
-        self.console.print("Type `save FILE` to keep this game (replay with: brink replay FILE), "
-                           "or press Enter to leave.", markup=False, highlight=False)
+        view = self._end_view()
+        self.say("cli.play.over_help")
         while True:
-            line = self.read_line("game over> ")
+            line = self.read_line(self.t("cli.play.over_prompt") + "> ")
             if line is None:
                 return
             word, _, rest = " ".join(line.split()).partition(" ")
-            if word.lower() != "save":
+            command = word.lower()
+            if command == "save":
+                self._save(rest)
+            elif command == "board" and not rest:
+                self.console.print(self.render.status(view, lang=self.lang))
+                self.console.print(self.render.board(view, everything=True, lang=self.lang))
+            elif command == "log" and not rest:
+                self.console.print(self.render.log_lines(view["log"], numbered=True, lang=self.lang))
+            elif command == "card":
+                self._show_card(rest)
+            elif command in ("help", "?", "h") and not rest:
+                self.say("cli.play.over_help")
+            else:
                 return
-            self._save(rest)
 
     def _say_goodbye(self) -> None:
-        if self.saved_at != len(self.saved.actions):
-            self.console.print("Game left without saving its last moves "
-                               "(next time, `save FILE` first to resume it later).", highlight=False)
+        if not self.saved.actions:
+            self.say("cli.play.left_empty")
+        elif not self.unsaved:
+            self.say("cli.play.left_saved")
+        elif self.autosave is not None and self.autosaved_at == len(self.saved.actions):
+            self.say("cli.play.left_autosaved", path=str(self.autosave))
         else:
-            self.console.print("Game left (it is saved).", highlight=False)
+            self.say("cli.play.left_unsaved")
+
+    def _end_view(self) -> dict[str, Any]:
+        """One human sees their own view; hot-seat players and bot-only games
+        get the spectator's view, which hides both hands."""
+        humans = self.humans
+        return self.state.view(humans[0] if len(humans) == 1 else None)
 
     def _show_end(self) -> None:
-        """The last log lines, the final position and the result.
-
-        One human sees their own view; hot-seat players and bot-only games
-        get the spectator's view, which hides both hands.
-        """
-        humans = self.humans
-        side = humans[0] if len(humans) == 1 else None
-        view = self.state.view(side)
-        start = min((self.seen_log.get(s, 0) for s in humans), default=0)
+        """The last log lines, the final position and the result."""
+        view = self._end_view()
+        start = min((self.seen_log.get(s, 0) for s in self.humans), default=0)
         r = self.render
-        self.console.print(r.log_lines(view["log"][start:]))
-        self.console.rule("Final position")
-        self.console.print(r.status(view))
-        self.console.print(r.board(view))
-        self.console.print(r.result(view))
+        lang = self.lang
+        self.console.print(r.log_lines(view["log"][start:], lang=lang))
+        self.console.rule(self.t("cli.play.final_position"))
+        self.console.print(r.status(view, lang=lang))
+        self.console.print(r.board(view, lang=lang))
+        self.console.print(r.result(view, lang=lang))
         if self.humans:  # the seed stays secret while a human plays: it gives away the deck
-            self.console.print(f"The seed of this game was {self.saved.seed}.", markup=False, highlight=False)
+            self.say("cli.play.seed_was", seed=self.saved.seed)
 
 
-def matching_actions(typed: str, legal: list[str]) -> list[str]:
-    """The legal actions ``typed`` abbreviates: the same text ignoring case,
-    or each typed word the start of the action's word at its place.
+def find_cards(game: str, query: str, lang: str = DEFAULT_LANG) -> list[tuple[str, int]]:
+    """The cards (13 Days: and agendas) ``query`` names, as ``(kind, number)``:
+    a number (``21``, ``#21``), or a name in ``lang`` or in English, whole or
+    abbreviated (each typed word the start of a word of the name, in order).
 
-    >>> matching_actions("command m", ["command Missile Trade", "command Excomm", "event Missile Trade"])
-    ['command Missile Trade']
-    >>> matching_actions("EVENT excomm", ["command Excomm", "event Excomm"])
-    ['event Excomm']
+    >>> find_cards("twilight", "#21"), find_cards("twilight", "cambridge")
+    ([('card', 21)], [('card', 104)])
     """
-    low = typed.lower().strip()
-    exact = [a for a in legal if a.lower() == low]
+    q = query.strip().lstrip("#")
+    every = bm.cards(game, lang)
+    if q.isdigit():
+        return [(c["kind"], c["number"]) for c in every if c["number"] == int(q) and c["kind"] == "card"]
+    typed = _name_words(q)
+    if not typed:
+        return []
+    # Several agenda cards share one agenda (and its text): the first stands for all.
+    seen: set[Any] = set()
+    unique = []
+    for c in every:
+        key = ("agenda", c["agenda_type"]) if c["kind"] == "agenda" else ("card", c["number"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(c)
+    exact = [(c["kind"], c["number"]) for c in unique
+             if typed in (_name_words(c["name"]), _name_words(c["english_name"]))]
     if exact:
         return exact
-    words = low.split()
-    out = []
-    for a in legal:
-        aw = a.lower().split()
-        if a.lower().startswith(low) or (
-                len(words) <= len(aw) and all(w == x or (k > 0 and x.startswith(w))
-                                              for k, (w, x) in enumerate(zip(words, aw, strict=False)))):
-            out.append(a)
-    return out
+    return [(c["kind"], c["number"]) for c in unique
+            if _prefixes(typed, _name_words(c["name"])) or _prefixes(typed, _name_words(c["english_name"]))]
+
+
+def _name_words(s: str) -> list[str]:
+    return [w for w in (x.strip(".,;:()'\"«»") for x in s.lower().split()) if w]
+
+
+def _prefixes(typed: list[str], words: list[str]) -> bool:
+    """Each typed word starts a word of ``words``, in order."""
+    k = 0
+    for w in typed:
+        while k < len(words) and not words[k].startswith(w):
+            k += 1
+        if k == len(words):
+            return False
+        k += 1
+    return True
 
 
 def _known_cards(view: dict[str, Any]) -> set[Any]:
@@ -402,24 +544,27 @@ def _learned(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 
 def new_session(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
-                console: Console, read_line: ReadLine) -> PlaySession:
+                console: Console, read_line: ReadLine, lang: str = DEFAULT_LANG,
+                autosave: Path | None = None) -> PlaySession:
     """A session for a new game; ``seats`` maps each side to "human" or a bot spec."""
     state = bm.new_game(game, seed=seed, options=options)
     effective = state.view(None)["options"]
     saved = SavedGame(state.game.name, seed, effective, dict(seats))
-    return _session(state, saved, console, read_line)
+    return _session(state, saved, console, read_line, lang, autosave)
 
 
-def resume_session(saved: SavedGame, console: Console, read_line: ReadLine) -> PlaySession:
+def resume_session(saved: SavedGame, console: Console, read_line: ReadLine, lang: str = DEFAULT_LANG,
+                   autosave: Path | None = None) -> PlaySession:
     """A session continuing a saved game (raises SaveFileError if it does not replay)."""
     state = savefile.replay(saved)
-    session = _session(state, saved, console, read_line)
+    session = _session(state, saved, console, read_line, lang, autosave)
     session.saved_at = len(saved.actions)
     session.hand_over_first = True
     return session
 
 
-def _session(state: bm.State, saved: SavedGame, console: Console, read_line: ReadLine) -> PlaySession:
+def _session(state: bm.State, saved: SavedGame, console: Console, read_line: ReadLine, lang: str,
+             autosave: Path | None) -> PlaySession:
     for side in state.game.players:
         kind = saved.seats.setdefault(side, HUMAN)
         if kind != HUMAN:
@@ -429,4 +574,5 @@ def _session(state: bm.State, saved: SavedGame, console: Console, read_line: Rea
     n = len(saved.actions)
     bots = {side: make_bot(kind, derive_seed(saved.seed, side, n))
             for side, kind in saved.seats.items() if kind != HUMAN}
-    return PlaySession(state=state, saved=saved, console=console, read_line=read_line, bots=bots)
+    return PlaySession(state=state, saved=saved, console=console, read_line=read_line, bots=bots, lang=lang,
+                       autosave=autosave)

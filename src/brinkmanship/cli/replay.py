@@ -17,12 +17,12 @@ from rich.text import Text
 import brinkmanship as bm
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import Renderer, hidden_choice, ui_for
+from brinkmanship.cli.labels import label
 from brinkmanship.cli.savefile import SavedGame
 from brinkmanship.core.log import may_read
+from brinkmanship.i18n import DEFAULT_LANG, text
 
 ReadLine = Callable[[str], "str | None"]
-
-HELP = "Enter: next action   b: back   g N: go to action N (0 = start)   log: log so far   q: quit"
 
 
 class ReplayCursor:
@@ -32,8 +32,9 @@ class ReplayCursor:
     game right after action ``k`` (1-based, as shown to users).
     """
 
-    def __init__(self, saved: SavedGame) -> None:
+    def __init__(self, saved: SavedGame, lang: str = DEFAULT_LANG) -> None:
         self.saved = saved
+        self.lang = lang
         first = savefile.new_state(saved)
         self.states: list[bm.State] = [first.clone()]
         self.players: list[str | None] = [None]
@@ -46,6 +47,12 @@ class ReplayCursor:
             self.kinds.append(kind)
             kind = state.view(None)["decision_kind"]
         self.position = 0
+
+    @property
+    def finished(self) -> bool:
+        """Does the saved game reach its end? An unfinished one is shown only
+        as a spectator sees it, and its seed never (it gives the deck away)."""
+        return self.states[-1].is_terminal
 
     @property
     def render(self) -> Renderer:
@@ -79,28 +86,34 @@ class ReplayCursor:
         """Which action this is, and who took it. Seen as ``side``, the other
         side's secret choices (13 Days: its kept agenda, Aftermath and
         Alliances cards; Twilight: its headline until revealed) are not named."""
+        lang = self.lang
         if self.position == 0:
-            return Text(f"Start of the game (seed {self.saved.seed}); {self.last} actions follow.")
+            if self.finished:
+                return Text(text("cli.replay.start_seed", lang, seed=self.saved.seed, n=self.last))
+            return Text(text("cli.replay.start", lang, n=self.last))
         who = self.players[self.position]
-        text = self.saved.actions[self.position - 1]
-        secret = hidden_choice(self.saved.game, self.kinds[self.position], who, side, self.state.view(side))
+        action = self.saved.actions[self.position - 1]
+        secret = hidden_choice(self.saved.game, self.kinds[self.position], who, side, self.state.view(side), lang)
         if secret is not None:
-            return Text(f"Action {self.position} of {self.last}: {secret}", style="bold")
-        return Text(f"Action {self.position} of {self.last}: {who}: {text}", style="bold")
+            return Text(text("cli.replay.secret", lang, k=self.position, n=self.last, what=secret), style="bold")
+        action = label(self.state.game.parse(action), lang)
+        return Text(text("cli.replay.action", lang, k=self.position, n=self.last, player=who, action=action),
+                    style="bold")
 
 
 def show(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     """The board and the log lines of the action at the cursor."""
     view = cursor.state.view(side)
     r = cursor.render
+    lang = cursor.lang
     console.rule(cursor.heading(side))
-    console.print(r.status(view))
-    console.print(r.board(view))
+    console.print(r.status(view, lang=lang))
+    console.print(r.board(view, lang=lang))
     if side is not None:
-        console.print(r.hand(view))
-    console.print(r.log_lines(cursor.new_log(side)))
+        console.print(r.hand(view, lang=lang))
+    console.print(r.log_lines(cursor.new_log(side), lang=lang))
     if view["over"]:
-        console.print(r.result(view))
+        console.print(r.result(view, lang=lang))
 
 
 def show_end(console: Console, cursor: ReplayCursor, side: str | None) -> None:
@@ -108,21 +121,36 @@ def show_end(console: Console, cursor: ReplayCursor, side: str | None) -> None:
     cursor.go(cursor.last)
     view = cursor.state.view(side)
     r = cursor.render
-    console.print(r.log_lines(view["log"], numbered=True))
+    lang = cursor.lang
+    console.print(r.log_lines(view["log"], numbered=True, lang=lang))
     console.rule(cursor.heading(side))
-    console.print(r.status(view))
-    console.print(r.board(view, everything=True))
+    console.print(r.status(view, lang=lang))
+    console.print(r.board(view, everything=True, lang=lang))
     if side is not None:
-        console.print(r.hand(view))
+        console.print(r.hand(view, lang=lang))
     if view["over"]:
-        console.print(r.result(view))
+        console.print(r.result(view, lang=lang))
     else:
-        console.print(Text(f"The game is not over: {view['decision']['prompt']}.", style="bold"))
+        console.print(Text(text("cli.replay.not_over", lang, prompt=_prompt(cursor, view)), style="bold"))
+
+
+def _prompt(cursor: ReplayCursor, view: dict[str, Any]) -> str:
+    """The pending decision of ``view`` as a sentence in the cursor's language."""
+    from brinkmanship.i18n import render
+
+    dec = view["decision"]
+    message = getattr(cursor.state.game, "prompt_message", None)
+    if cursor.lang == DEFAULT_LANG or message is None:
+        prompt: str = dec["prompt"]
+        return prompt
+    return render(message(dec), cursor.lang)
 
 
 def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: str | None) -> None:
     """Step through the game until the user quits (or input ends)."""
-    console.print(HELP, highlight=False)
+    lang = cursor.lang
+    keys = text("cli.replay.keys", lang)
+    console.print(keys, highlight=False, markup=False)
     show(console, cursor, side)
     while True:
         line = read_line(f"[{cursor.position}/{cursor.last}] > ")
@@ -134,22 +162,22 @@ def browse(console: Console, cursor: ReplayCursor, read_line: ReadLine, side: st
         if word in ("", "n", "next"):
             if cursor.position == cursor.last:
                 view = cursor.state.view(side)
-                where = ("End of the game." if view["over"]
-                         else f"End of the saved actions; the game is not over: {view['decision']['prompt']}.")
-                console.print(f"{where} (b: back, g N: go to action N, q: quit)", highlight=False, markup=False)
+                where = (text("cli.replay.end", lang) if view["over"]
+                         else text("cli.replay.end_unfinished", lang, prompt=_prompt(cursor, view)))
+                console.print(where, highlight=False, markup=False)
                 continue
             cursor.go(cursor.position + 1)
         elif word in ("b", "back"):
             if cursor.position == 0:
-                console.print("Already at the start.", highlight=False)
+                console.print(text("cli.replay.at_start", lang), highlight=False, markup=False)
                 continue
             cursor.go(cursor.position - 1)
         elif word in ("g", "go", "goto") and rest.isdigit():
             cursor.go(int(rest))
         elif word == "log":
-            console.print(cursor.render.log_lines(cursor.state.view(side)["log"], numbered=True))
+            console.print(cursor.render.log_lines(cursor.state.view(side)["log"], numbered=True, lang=lang))
             continue
         else:
-            console.print(Text(f"Unknown key {line.strip()!r}. {HELP}", style="red"))
+            console.print(Text(text("cli.replay.unknown_key", lang, given=line.strip(), keys=keys), style="red"))
             continue
         show(console, cursor, side)

@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 import brinkmanship as bm
 
 FORMAT = "brinkmanship-game"
@@ -129,6 +131,28 @@ def save(path: str | Path, saved: SavedGame) -> None:
 def load(path: str | Path) -> SavedGame:
     """Read a saved game from ``path``."""
     return loads(_read(path))
+
+
+# -- autosaves ------------------------------------------------------------------------
+def autosave_dir() -> Path:
+    """Where unfinished games are kept between sessions: the user's state
+    directory (``$XDG_STATE_HOME/brinkmanship``, by default
+    ``~/.local/state/brinkmanship`` on Linux; platformdirs elsewhere)."""
+    return platformdirs.user_state_path("brinkmanship", appauthor=False)
+
+
+def autosave_path(game: str) -> Path:
+    """The autosave of ``game`` (one per game: each can be resumed)."""
+    return autosave_dir() / f"autosave-{game}.json"
+
+
+def latest_autosave(game: str | None = None) -> Path | None:
+    """The autosave to resume: ``game``'s, or the newest of any game."""
+    if game is not None:
+        p = autosave_path(game)
+        return p if p.is_file() else None
+    found = sorted(autosave_dir().glob("autosave-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return found[0] if found else None
 
 
 def save_tournament(path: str | Path, header: dict[str, Any], games: Iterable[tuple[SavedGame, dict[str, Any]]],

@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 
+from brinkmanship.core.errors import ParseError
+
 
 class Action:
     """One atomic decision, such as ``place West Germany`` or ``roll 4``.
@@ -63,7 +65,8 @@ class Verb:
 
     ``names`` gives the canonical text of each argument value (``None`` for a
     verb that takes no argument); ``parse_arg`` turns user text into an
-    argument value or raises ``LookupError`` with a helpful message.
+    argument value or raises ``LookupError`` saying what was wrong (a
+    ``ParseError``, whose message a client renders in its reader's language).
     """
 
     __slots__ = ("name", "names", "parse_arg", "values")
@@ -138,46 +141,46 @@ class ActionSpace:
         return self._digest
 
     def from_id(self, ident: int) -> Action:
-        """The action with a given integer id; ``LookupError`` for anything
-        that is not an id of this space (negative, too large, not an int).
+        """The action with a given integer id; ``ParseError`` (a
+        ``LookupError``) for anything that is not an id of this space
+        (negative, too large, not an int).
 
         >>> from brinkmanship.twilight.actions import SPACE
         >>> SPACE.from_id(-1)
         Traceback (most recent call last):
         ...
-        LookupError: action id -1 is out of range: ids are 0 to 1110
+        brinkmanship.core.errors.ParseError: action id -1 is out of range: ids are 0 to 1110
         """
         if type(ident) is not int:
-            raise LookupError(f"an action id is an integer, got {type(ident).__name__}")
+            raise ParseError("error.id_not_int", type=type(ident).__name__)
         if not 0 <= ident < len(self.actions):
-            raise LookupError(f"action id {ident} is out of range: ids are 0 to {len(self.actions) - 1}")
+            raise ParseError("error.id_range", id=ident, last=len(self.actions) - 1)
         return self.actions[ident]
 
     def parse(self, text: str) -> Action:
-        """Parse action text; raise ``LookupError`` naming what was wrong.
+        """Parse action text; raise ``ParseError`` (a ``LookupError``)
+        naming what was wrong.
 
         Canonical text parses to itself; verbs are case-insensitive and each
         verb's argument parser may accept other spellings (numbers, aliases).
         """
         s = " ".join(str(text).split())
         if not s:
-            raise LookupError("empty action text")
+            raise ParseError("error.empty")
         hit = self.by_text.get(s.lower())
         if hit is not None:
             return hit
         verb_text, _, rest = s.partition(" ")
         verb = self.verbs.get(verb_text.lower())
         if verb is None:
-            raise LookupError(
-                f"unknown verb {verb_text!r}; verbs are: {', '.join(self.verbs)}"
-            )
+            raise ParseError("error.unknown_verb", given=repr(verb_text), verbs=list(self.verbs))
         if verb.values is None:
-            raise LookupError(f"{verb.name!r} takes no argument, got {rest!r}")
+            raise ParseError("error.no_argument", verb=verb.name, given=repr(rest))
         if not rest:
-            raise LookupError(f"{verb.name!r} needs an argument")
+            raise ParseError("error.needs_argument", verb=verb.name)
         assert verb.parse_arg is not None
         value = verb.parse_arg(rest)
         table = self.by_verb[verb.name]
         if value not in table:
-            raise LookupError(f"{verb.name!r} cannot take {rest!r}")
+            raise ParseError("error.bad_argument", verb=verb.name, given=repr(rest))
         return table[value]

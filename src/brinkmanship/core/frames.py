@@ -17,7 +17,7 @@ from typing import Any
 
 from brinkmanship.core.actions import Action, ActionSpace
 from brinkmanship.core.errors import IllegalActionError
-from brinkmanship.core.log import PUBLIC, visible
+from brinkmanship.core.log import PUBLIC, msg, visible
 
 CHANCE = "chance"
 
@@ -183,7 +183,7 @@ class FrameGame:
         """One random step in as few calls as possible: the hot path of
         random playouts (``State.apply_random``)."""
         if d["over"]:
-            raise IllegalActionError("random", "the game is over")
+            raise IllegalActionError("random", msg("error.game_over"))
         f = d["stack"][-1]
         machine = self.machine
         if f["p"] == CHANCE:

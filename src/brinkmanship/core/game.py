@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from brinkmanship.core.actions import Action, ActionSpace
 from brinkmanship.core.errors import UnknownGameError
+from brinkmanship.core.log import Message
 
 Data = dict[str, Any]
 
@@ -43,11 +44,13 @@ class Game(Protocol):
     def apply(self, d: Data, action: Action) -> None:
         """Apply an already validated action, mutating ``d``."""
 
-    def explain(self, d: Data, action: Action) -> str:
-        """Why ``action`` is not legal now (error path only)."""
+    def explain(self, d: Data, action: Action) -> Message:
+        """Why ``action`` is not legal now (error path only), as a message
+        of the catalogs (``core.log.msg``; a plain string is shown as written)."""
 
     def parse(self, text: str) -> Action:
-        """Parse action text; raise ``LookupError`` with a helpful message."""
+        """Parse action text; raise ``LookupError`` saying what is wrong
+        (``core.errors.ParseError``, with its catalog message)."""
 
     def apply_random(self, d: Data, rng: random.Random) -> Action:
         """Apply a random legal action (chance from the state's generator,
@@ -81,6 +84,11 @@ class Game(Protocol):
         """Every card (13 Days: and agenda) as language-neutral facts, with
         ``name_code`` and ``text_code``: the catalog messages of its name
         and event text (``bm.cards`` renders them)."""
+
+    def prompt_message(self, decision: Data) -> Data:
+        """The catalog message (``{"code", "args"}``) that renders as
+        ``decision["prompt"]``, built from the decision's data alone (a
+        view's ``decision``), so a client can show it in any language."""
 
     def validate(self, d: Data) -> None:
         """Check a loaded state (schema, types, ranges, card conservation);

@@ -14,8 +14,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from brinkmanship.core.actions import Action
-from brinkmanship.core.errors import IllegalActionError, NotYourTurnError, StateError, UnknownGameError, quote
+from brinkmanship.core.errors import (
+    IllegalActionError,
+    NotYourTurnError,
+    StateError,
+    UnknownGameError,
+    quote,
+    quote_arg,
+    reason_of,
+)
 from brinkmanship.core.game import CHANCE, Data, Game, get_game
+from brinkmanship.core.log import msg
 
 # Longest action text ``apply`` reads: every canonical action is far shorter.
 MAX_ACTION_TEXT = 200
@@ -63,15 +72,13 @@ class State:
     def parse(self, text: str) -> Action:
         """Turn action text into an Action (legal or not); malformed raises."""
         if not isinstance(text, str):
-            raise IllegalActionError(text, "action text must be a string", self._legal_texts())
+            raise IllegalActionError(text, msg("error.not_text"), self._legal_texts())
         if len(text) > MAX_ACTION_TEXT:
-            raise IllegalActionError(text, f"action text longer than {MAX_ACTION_TEXT} characters",
-                                     self._legal_texts())
+            raise IllegalActionError(text, msg("error.too_long", max=MAX_ACTION_TEXT), self._legal_texts())
         try:
             return self.game.parse(text)
         except LookupError as exc:
-            raise IllegalActionError(text, str(exc.args[0] if exc.args else exc),
-                                     self._legal_texts()) from None
+            raise IllegalActionError(text, reason_of(exc), self._legal_texts()) from None
 
     def _legal_texts(self) -> list[str]:
         if self.game.current_player(self.data) is None:
@@ -85,7 +92,7 @@ class State:
         not); anything else raises ``IllegalActionError``."""
         if isinstance(action, Action):
             if action.game != self.game.name:
-                raise IllegalActionError(action, f"not an action of this game (an action of {action.game})",
+                raise IllegalActionError(action, msg("error.foreign_action", game=action.game),
                                          self._legal_texts())
             return action
         if isinstance(action, str):
@@ -94,9 +101,9 @@ class State:
             try:
                 return self.game.space.from_id(action)
             except LookupError as exc:
-                raise IllegalActionError(action, str(exc.args[0]), self._legal_texts()) from None
-        raise IllegalActionError(action, f"an action is text, an id or an Action, not "
-                                 f"{type(action).__name__}", self._legal_texts())
+                raise IllegalActionError(action, reason_of(exc), self._legal_texts()) from None
+        raise IllegalActionError(action, msg("error.not_an_action", type=type(action).__name__),
+                                 self._legal_texts())
 
     def apply(self, action: Action | str | int, by: str | None = None) -> None:
         """Apply an action (object, text or id). Illegal input leaves the state
@@ -112,13 +119,14 @@ class State:
             mover = game.current_player(d)
             if by != mover:
                 if by not in game.players and by != CHANCE:
-                    raise IllegalActionError(action, f"unknown seat {quote(by)}; seats are "
-                                             f"{', '.join(game.players)}")
+                    given, chars = quote_arg(by)
+                    raise IllegalActionError(action, msg("error.unknown_seat", given=given, chars=chars,
+                                                         sides=list(game.players)))
                 raise NotYourTurnError(action, by, mover)
         if not isinstance(action, Action) or action.game != game.name:
             action = self.to_action(action)
         if game.current_player(d) is None:
-            raise IllegalActionError(action, "the game is over")
+            raise IllegalActionError(action, msg("error.game_over"))
         if self._legal is None:
             self._legal = game.legal_actions(d)
         if action not in self._legal:
@@ -150,7 +158,7 @@ class State:
             return game.apply_random(d, rng)
         player = game.current_player(d)
         if player is None:
-            raise IllegalActionError("random", "the game is over")
+            raise IllegalActionError("random", msg("error.game_over"))
         action = game.chance_action(d) if player == CHANCE else legal[int(rng.random() * len(legal))]
         self._legal = None
         game.apply(d, action)

@@ -7,6 +7,7 @@ ids stay stable across versions.
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action, ActionSpace, Verb
+from brinkmanship.core.errors import ParseError
 from brinkmanship.thirteen.board import (
     AGENDA_NAME,
     ARENAS,
@@ -37,14 +38,14 @@ _OPTION_INDEX = {o: k for k, o in enumerate(OPTIONS)}
 def _option(text: str) -> int:
     key = " ".join(text.split()).lower()
     if key not in _OPTION_INDEX:
-        raise LookupError(f"unknown option {text!r}; options are: {', '.join(OPTIONS)}")
+        raise ParseError("error.unknown_option", given=repr(text), options=list(OPTIONS))
     return _OPTION_INDEX[key]
 
 
 def _side(text: str) -> int:
     key = text.strip().upper()
     if key not in SIDES:
-        raise LookupError(f"a side is USSR or US, got {text!r}")
+        raise ParseError("thirteen.error.side", given=repr(text))
     return SIDES.index(key)
 
 
@@ -60,7 +61,7 @@ def _shift_arg(text: str) -> int:
         steps = int(words[-1])
         words = words[:-1]
     if not 1 <= steps <= MAX_SHIFT:
-        raise LookupError(f"a DEFCON move is 1-{MAX_SHIFT} steps, got {steps}")
+        raise ParseError("thirteen.error.shift_steps", max=MAX_SHIFT, n=steps)
     return track_index(" ".join(words)) * MAX_SHIFT + steps - 1
 
 

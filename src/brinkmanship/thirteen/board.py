@@ -8,7 +8,9 @@ aliases, and fails with "did you mean" hints.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
+from brinkmanship.core.errors import ParseError
 from brinkmanship.thirteen.data.board import ARENAS, TRACKS
 from brinkmanship.thirteen.data.cards import AGENDA_CARDS, AGENDA_TYPES, CARDS
 
@@ -98,18 +100,28 @@ def _key(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).lower()
 
 
-def _lookup(text: str, table: dict[str, int], names: tuple[str, ...], what: str) -> int:
+def _lookup(text: str, table: dict[str, int], names: tuple[str, ...], kind: str) -> int:
+    """The index ``text`` names; else ``ParseError`` with the message
+    ``thirteen.error.{unknown,ambiguous}_<kind>``, which lists the
+    candidates as ``<kind>s`` (cards by number, the rest by printed name)."""
     key = _key(text)
     if key in table:
         return table[key]
     prefix = {n for k, n in table.items() if k.startswith(key)}
     if len(prefix) == 1:
         return prefix.pop()
+
+    def named(found: Iterable[int]) -> list[int] | list[str]:
+        return list(found) if kind == "card" else [names[n] for n in found]
+
     if len(prefix) > 1:
-        raise LookupError(f"{what} {text!r} is ambiguous: {', '.join(sorted(names[n] for n in prefix))}")
+        raise ParseError(f"thirteen.error.ambiguous_{kind}", given=repr(text),
+                         **{f"{kind}s": named(sorted(prefix, key=names.__getitem__))})
     close = difflib.get_close_matches(key, list(table), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(dict.fromkeys(names[table[c]] for c in close))}?" if close else ""
-    raise LookupError(f"unknown {what} {text!r}{hint}")
+    if close:
+        raise ParseError(f"thirteen.error.unknown_{kind}_hint", given=repr(text),
+                         **{f"{kind}s": named(dict.fromkeys(table[c] for c in close))})
+    raise ParseError(f"thirteen.error.unknown_{kind}", given=repr(text))
 
 
 _CARD_KEYS: dict[str, int] = {}
@@ -132,7 +144,7 @@ def card_number(text: str) -> int:
         n = int(num)
         if 1 <= n <= N_CARDS:
             return n
-        raise LookupError(f"no card number {n}; strategy cards are #1-#{N_CARDS}")
+        raise ParseError("thirteen.error.no_card_number", n=n, last=N_CARDS)
     return _lookup(text, _CARD_KEYS, CARD_NAME, "card")
 
 
@@ -162,7 +174,7 @@ _TRACK_KEYS.update({"mil": 0, "pol": 1, "wo": 2, "world": 2, "opinion": 2})
 
 def track_index(text: str) -> int:
     """DEFCON track index (0 military, 1 political, 2 world opinion)."""
-    return _lookup(text, _TRACK_KEYS, TRACKS, "DEFCON track")
+    return _lookup(text, _TRACK_KEYS, TRACKS, "track")
 
 
 _AGENDA_KEYS: dict[str, int] = {_key(a): i for i, a in enumerate(AGENDA_NAME)}

@@ -15,6 +15,7 @@ from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
+from brinkmanship.core.log import Message
 from brinkmanship.i18n import register_names
 from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.thirteen.actions import SPACE
@@ -91,7 +92,7 @@ class Thirteen(FrameGame):
     def chance_action(self, d: Data) -> Action:
         raise ValueError("13 Days has no dice: there is never a chance decision")
 
-    def explain(self, d: Data, a: Action) -> str:
+    def explain(self, d: Data, a: Action) -> Message:
         from brinkmanship.thirteen.explain import explain
 
         return explain(d, a)
@@ -184,6 +185,7 @@ class Thirteen(FrameGame):
         return out
 
     def prompt_message(self, decision: Data) -> Data:
+        """The catalog message of ``decision``'s prompt, from its data alone."""
         return decisions.prompt_message(decision)
 
     def decision(self, d: Data, side: str | None) -> Data | None:

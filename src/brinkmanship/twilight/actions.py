@@ -7,6 +7,7 @@ ids stay stable across versions.
 from __future__ import annotations
 
 from brinkmanship.core.actions import Action, ActionSpace, Verb
+from brinkmanship.core.errors import ParseError
 from brinkmanship.twilight.board import (
     CARD_NAME,
     N_CARDS,
@@ -45,13 +46,13 @@ _OPTION_INDEX = {o.lower(): k for k, o in enumerate(OPTIONS)}
 def _option(text: str) -> int:
     key = " ".join(text.split()).lower()
     if key not in _OPTION_INDEX:
-        raise LookupError(f"unknown option {text!r}; options are: {', '.join(OPTIONS)}")
+        raise ParseError("error.unknown_option", given=repr(text), options=list(OPTIONS))
     return _OPTION_INDEX[key]
 
 
 def _roll(text: str) -> int:
     if not text.strip().isdigit():
-        raise LookupError(f"a roll is a number 1-6, got {text!r}")
+        raise ParseError("twilight.error.roll", given=repr(text))
     return int(text)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 
+from brinkmanship.core.errors import ParseError
 from brinkmanship.twilight.data.cards import CARD_FACTS, CardFact
 from brinkmanship.twilight.data.countries import COUNTRY_FACTS
 
@@ -63,8 +64,10 @@ def country_index(text: str) -> int:
     if key in _COUNTRY_ALIASES:
         return _COUNTRY_ALIASES[key]
     close = difflib.get_close_matches(key, list(_COUNTRY_ALIASES), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(NAMES[_COUNTRY_ALIASES[c]] for c in close)}?" if close else ""
-    raise LookupError(f"unknown country {text!r}{hint}")
+    if close:
+        hint = list(dict.fromkeys(NAMES[_COUNTRY_ALIASES[c]] for c in close))
+        raise ParseError("twilight.error.unknown_country_hint", given=repr(text), countries=hint)
+    raise ParseError("twilight.error.unknown_country", given=repr(text))
 
 
 # -- cards --------------------------------------------------------------------------
@@ -114,7 +117,7 @@ def card_number(text: str) -> int:
         n = int(num)
         if 1 <= n <= N_CARDS:
             return n
-        raise LookupError(f"no card number {n}; cards are #1-#{N_CARDS}")
+        raise ParseError("twilight.error.no_card_number", n=n, last=N_CARDS)
     if key in _CARD_ALIASES:
         return _CARD_ALIASES[key]
     prefix = [n for k, n in _CARD_ALIASES.items() if k.startswith(key)]
@@ -122,7 +125,9 @@ def card_number(text: str) -> int:
         return prefix[0]
     close = difflib.get_close_matches(key, list(_CARD_ALIASES), n=3, cutoff=0.6)
     if len(set(prefix)) > 1:
-        names = sorted({CARD_NAME[n] for n in prefix})
-        raise LookupError(f"card {text!r} is ambiguous: {', '.join(names)}")
-    hint = f"; did you mean {', '.join(CARD_NAME[_CARD_ALIASES[c]] for c in close)}?" if close else ""
-    raise LookupError(f"unknown card {text!r}{hint}")
+        raise ParseError("twilight.error.ambiguous_card", given=repr(text),
+                         cards=sorted(set(prefix), key=CARD_NAME.__getitem__))
+    if close:
+        hint = list(dict.fromkeys(_CARD_ALIASES[c] for c in close))
+        raise ParseError("twilight.error.unknown_card_hint", given=repr(text), cards=hint)
+    raise ParseError("twilight.error.unknown_card", given=repr(text))

@@ -1,8 +1,10 @@
 """Twilight Struggle's pending decision as data: ``view(side)["decision"]``.
 
 Bots, the CLI, the web client and RL environments read these fields, never
-the prose; ``prompt`` is the same data rendered as one sentence from the
-catalog (``i18n/en/twilight_prompts.json``). The schema, kind by kind, is in
+the prose; ``prompt`` is the same data rendered as one English sentence from
+the catalog (``i18n/en/twilight_prompts.json``), and ``prompt_message``
+gives that sentence as a message built from the decision's data alone, for a
+client to render in its reader's language. The schema, kind by kind, is in
 docs/architecture.md ("Decisions").
 
 What a viewer may learn: ``card`` is always public (the card being played,
@@ -268,8 +270,7 @@ def _roll(d: Data, f: RollFrame, side: str | None) -> Data:
         out.update(facts(d, f, side))
     if purpose not in catalog():
         purpose = "twilight.roll.other"
-    out["prompt"] = say(purpose, {k: out[k] for k in ("side", "card", "target", "win", "penalty", "effect")
-                                  if k in out})
+    out["prompt"] = say(purpose, _roll_args(out))
     return out
 
 
@@ -509,9 +510,81 @@ def decision(d: Data, side: str | None) -> Data | None:
     build = BUILDERS.get(f["f"])
     if build is None:  # pragma: no cover - a frame kind without data (a corrupted state)
         p = f.get("p")
-        return {"player": p, "kind": f["f"], "prompt": f"{p}: {f['f']}"}
+        return {"player": p, "kind": f["f"], "prompt": say("twilight.decision.other", {"player": p, "kind": f["f"]})}
     return build(d, f, side)
 
 
-__all__ = ["BUILDERS", "NORAD", "PROMPTS", "QUESTIONS", "Question", "decision", "event_card", "may_know", "say",
-           "scope"]
+# ---------------------------------------------------------------------------
+# The prompt as a message, from the decision's data alone
+# ---------------------------------------------------------------------------
+# The public numbers an event question may add to its prompt (``Question.facts``).
+_FACTS = ("sponsor", "left", "per", "moved", "second", "amount", "receiver", "discarded", "region", "effect",
+          "looking_at")
+# The facts an event roll's prompt may name (``_ROLLS``).
+_ROLL_FACTS = ("side", "card", "target", "win", "penalty", "effect")
+
+
+def _roll_args(x: Data) -> dict[str, Any]:
+    """An event roll's prompt arguments; its ``target`` is a country, named
+    ``country`` so that catalogs translate it."""
+    return {("country" if k == "target" else k): x[k] for k in _ROLL_FACTS if k in x}
+
+
+_ROLL_CODES = {"coup": "twilight.decision.roll.coup", "realign": "twilight.decision.roll.realign",
+               "space": "twilight.decision.roll.space"}
+
+
+def _known(code: str, fallback: str) -> str:
+    """``code`` if the catalog has it, else ``fallback`` (as the builders choose)."""
+    return code if code in catalog() else fallback
+
+
+def prompt_message(x: Data) -> Message:
+    """The catalog message whose rendering is decision ``x``'s ``prompt``,
+    built from the decision's data alone (not the state), so that a client
+    renders the prompt in its reader's language:
+    ``render(prompt_message(x), "ru")``.
+
+    >>> prompt_message({"player": "US", "kind": "headline", "shown_first": False})
+    {'code': 'twilight.decision.headline', 'args': {'player': 'US'}}
+    """
+    kind = x["kind"]
+    p = x["player"]
+    if kind == "setup":
+        return msg("twilight.decision.setup", player=p, left=x["left"], region=x["region"])
+    if kind == "headline":
+        return msg("twilight.decision.headline", player=p)
+    if kind == "action":
+        if "taken" in x:
+            if x["taken"] is not None:
+                return msg("twilight.decision.action_taken", player=p, card2=x["taken"], card=x["card"])
+            return msg("twilight.decision.action_taken_hidden", player=p, card=x["card"])
+        if x["trap"] is not None:
+            return msg("twilight.decision.action_trap", player=p, effect=x["trap"])
+        code = "twilight.decision.action_extra" if x["extra"] else "twilight.decision.action"
+        return msg(code, player=p, turn=x["turn"], action_round=x["action_round"])
+    if kind == "ops":
+        letters = "".join(m[0] for m in x["modes"])
+        return msg(f"twilight.decision.ops.{letters}", player=p, ops=x["ops"], card=x["card"])
+    if kind == "order":
+        return msg("twilight.decision.order", player=p, card=x["card"], owner=x["owner"])
+    if kind in ("place_inf", "remove_inf"):
+        mx = x["max_per_country"]
+        code = f"twilight.decision.{x['mode']}_inf_max" if mx else f"twilight.decision.{x['mode']}_inf"
+        return msg(code, player=p, left=x["left"], side=x["side"], max=mx)
+    if kind == "eagle":
+        return msg("twilight.decision.eagle", player=p)
+    if kind == "roll":
+        why = x["why"]
+        if why in _ROLL_CODES:
+            return msg(_ROLL_CODES[why], side=x["side"], **({"country": x["target"]} if why != "space" else {}))
+        code = _known(x["purpose"], "twilight.roll.other")
+        return msg(code, **_roll_args(x))
+    if kind == "ask":
+        code = _known(x["question"], "twilight.ask.other")
+        return msg(code, player=p, card=x["card"], other=OPPONENT[p], **{k: x[k] for k in _FACTS if k in x})
+    return msg("twilight.decision.other", player=p, kind=kind)
+
+
+__all__ = ["BUILDERS", "NORAD", "PROMPTS", "QUESTIONS", "Question", "decision", "event_card", "may_know",
+           "prompt_message", "say", "scope"]

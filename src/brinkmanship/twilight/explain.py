@@ -2,6 +2,8 @@
 
 Kept apart from the rules so that legal-action generation stays lean; these
 checks mirror the rules and run only when a client sends something illegal.
+Each reason is a message of the catalogs (``twilight.error.*`` in
+``i18n/<lang>/errors.json``), rendered in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,9 +11,9 @@ from __future__ import annotations
 from typing import cast
 
 from brinkmanship.core.actions import Action
+from brinkmanship.core.log import Message, msg
 from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import (
-    CARD_NAME,
     CARD_SIDE,
     CHINA,
     NAMES,
@@ -24,127 +26,118 @@ from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
 from brinkmanship.twilight.rules import CHANCE, Data
 from brinkmanship.twilight.rules.kinds import ActionFrame
 
-_EXPECTED = {
-    "setup": "place",
-    "headline": "headline",
-    "action": "event, ops, space, pass, discard, remove or choose",
-    "ops": "place, coup or realign",
-    "roll": "roll",
-    "eagle": "discard or pass",
-    "order": "event or ops",
-    "place_inf": "place or done",
-    "remove_inf": "remove or done",
-    "ask": "target pick discard choose event ops yes no pass",
+# The verbs that answer each kind of decision, in the order a player reads them.
+_EXPECTED: dict[str, tuple[str, ...]] = {
+    "setup": ("place",),
+    "headline": ("headline",),
+    "action": ("event", "ops", "space", "pass", "discard", "remove", "choose"),
+    "ops": ("place", "coup", "realign"),
+    "roll": ("roll",),
+    "eagle": ("discard", "pass"),
+    "order": ("event", "ops"),
+    "place_inf": ("place", "done"),
+    "remove_inf": ("remove", "done"),
+    "ask": ("target", "pick", "discard", "choose", "event", "ops", "yes", "no", "pass"),
 }
 
 
-def explain(d: Data, a: Action) -> str:
-    """A specific reason why ``a`` is not legal in ``d``."""
+def explain(d: Data, a: Action) -> Message:
+    """A specific reason why ``a`` is not legal in ``d``, as a message."""
     f = d["stack"][-1]
     kind = f["f"]
     player = f["p"]
     verb = a.verb
     if player == CHANCE:
-        return "a die must be rolled now (roll 1-6)"
+        return msg("twilight.error.roll_now")
     allowed = _EXPECTED[kind]
     if kind == "ops" and f["mode"]:
-        allowed = f["mode"]
+        allowed = (f["mode"],)
     if "question" in f:  # an influence frame put as the event's question
-        allowed = "target or pass"
-    if verb not in allowed.replace(",", " ").split():
-        return f"{player} must now {rules_prompt(kind)}: expected {allowed}, not {verb!r}"
+        allowed = ("target", "pass")
+    if verb not in allowed:
+        return msg("twilight.error.wrong_verb", player=player, task=msg(f"twilight.error.task.{kind}"),
+                   allowed=_one_of(allowed), verb=verb)
     if kind == "ask":
-        return f"{a.text!r} is not one of the event's choices"
+        return msg("twilight.error.not_a_choice", given=repr(a.text))
     if a.arg is None:
-        return f"{verb!r} is not possible here"
+        return msg("twilight.error.not_possible", verb=verb)
     if verb in ("headline", "event", "ops", "space", "discard"):
         return _explain_card(d, f, a)
     return _explain_country(d, f, a)
 
 
-def rules_prompt(kind: str) -> str:
-    return {
-        "setup": "place set-up influence",
-        "headline": "choose a headline card",
-        "action": "play a card",
-        "ops": "spend operations",
-        "roll": "roll",
-        "eagle": "choose a card to discard or pass",
-        "order": "choose whether the event happens before or after the operations",
-        "place_inf": "place influence for an event",
-        "remove_inf": "remove influence for an event",
-        "ask": "answer the event's question",
-    }[kind]
+def _one_of(verbs: tuple[str, ...]) -> str | Message:
+    """``place``, or ``place, coup or realign``."""
+    if len(verbs) == 1:
+        return verbs[0]
+    return msg("error.verbs_or", verbs=list(verbs[:-1]), last=verbs[-1])
 
 
-def _explain_card(d: Data, f: dict[str, object], a: Action) -> str:
+def _explain_card(d: Data, f: dict[str, object], a: Action) -> Message:
     side = str(f["p"])
     c = a.arg
     assert c is not None
-    name = f"#{c} {CARD_NAME[c]}"
     if c == CHINA:
         if a.verb in ("headline", "event", "discard"):
-            return "The China Card cannot be played as an event, headlined or discarded"
+            return msg("twilight.error.china_not_event", card=c)
         if d["china"] != side:
-            return f"{side} does not hold The China Card"
+            return msg("twilight.error.china_not_held", side=side, card=c)
         if not d["china_up"]:
-            return "The China Card is face down until the end of the turn"
+            return msg("twilight.error.china_face_down", card=c)
     elif c not in d["hands"][side]:
-        return f"{name} is not in {side}'s hand"
+        return msg("twilight.error.not_in_hand", num=c, card=c, side=side)
     if a.verb == "event":
         if not d["options"]["events"] and not SCORING[c]:
-            return f"events are off in this game: {name} may be played for ops or the Space Race"
+            return msg("twilight.error.events_off", num=c, card=c)
         if CARD_SIDE[c] == OPPONENT[side]:
-            return f"{name} carries the {CARD_SIDE[c]} event; {side} may only play it for ops or the Space Race"
+            return msg("twilight.error.opponent_event", num=c, card=c, owner=CARD_SIDE[c], side=side)
     if a.verb in ("ops", "space") and SCORING[c]:
-        return f"{name} is a scoring card: it can only be played as an event"
+        return msg("twilight.error.scoring_only_event", num=c, card=c)
     if a.verb == "discard" and SCORING[c]:
-        return f"{name} is a scoring card and cannot be discarded"
+        return msg("twilight.error.scoring_no_discard", num=c, card=c)
     if f["f"] == "action":
         hand = d["hands"][side]
         n = sum(1 for x in hand if SCORING[x])
         left = rules.rounds_left(d, cast(ActionFrame, f))
         if n and n >= left and not SCORING[c]:
-            return (f"{side} holds {n} scoring card(s) with {left} action round(s) left: "
-                    "scoring cards must be played now")
+            return msg("twilight.error.scoring_due", side=side, n=n, left=left)
     if a.verb == "space":
         box = d["space"][side] + 1
         if box >= len(SPACE_BOXES):
-            return f"{side} has finished the Space Race"
+            return msg("twilight.error.space_finished", side=side)
         if d["space_tries"][side] >= (2 if rules.space_ability(d, side, 2) else 1):
-            return f"{side} has used its Space Race attempts this turn"
-        return f"{SPACE_BOXES[box][0]} needs a card of {SPACE_BOXES[box][1]} ops"
-    return f"{name} cannot be played that way now"
+            return msg("twilight.error.space_tried", side=side)
+        return msg("twilight.error.space_ops", space=box, ops=SPACE_BOXES[box][1])
+    return msg("twilight.error.card_not_now", num=c, card=c)
 
 
-def _explain_country(d: Data, f: dict[str, object], a: Action) -> str:
+def _explain_country(d: Data, f: dict[str, object], a: Action) -> Message:
     side = str(f["p"])
     i = a.arg
     assert i is not None
-    name = NAMES[i]
+    country = NAMES[i]
     opp = OPPONENT[side]
     if f["f"] == "setup":
-        return f"set-up influence goes to {f['region']}; {name} is not there"
+        return msg("twilight.error.setup_region", region=f["region"], country=country)
     if a.verb in ("coup", "realign"):
         if not d["inf"][opp][i]:
-            return f"there is no {opp} influence in {name} to {a.verb}"
+            return msg("twilight.error.no_target", opp=opp, country=country, verb=a.verb)
         closed = DEFCON_CLOSED[d["defcon"]]
         if REGION[i] in closed:
-            return f"at DEFCON {d['defcon']} coups and realignments are forbidden in {REGION[i]}"
-        return f"not enough ops left for a {a.verb} in {name}"
+            return msg("twilight.error.defcon_closed", defcon=d["defcon"], region=REGION[i])
+        return msg("twilight.error.ops_short", verb=a.verb, country=country)
     if f["f"] in ("place_inf", "remove_inf"):
         if i not in f["allowed"]:  # type: ignore[operator]
-            return f"the event does not allow {name}"
+            return msg("twilight.error.event_disallows", country=country)
         if "per" in f and i in f["done"]:  # type: ignore[operator]
-            return f"{name} was chosen already: the event changes each country once"
+            return msg("twilight.error.chosen_already", country=country)
         if f["f"] == "remove_inf" and not d["inf"][f["side"]][i]:
-            return f"there is no {f['side']} influence in {name} to remove"
-        return f"the event allows no more in {name}"
+            return msg("twilight.error.nothing_to_remove", side=f["side"], country=country)
+        return msg("twilight.error.event_full", country=country)
     if a.verb == "place":
         if i not in f.get("access", ()):  # type: ignore[operator]
-            return (f"{side} cannot reach {name}: influence goes only where {side} had influence "
-                    "at the start of the action round, next to it, or next to its superpower")
+            return msg("twilight.error.unreachable", side=side, country=country)
         if d["inf"][opp][i] - d["inf"][side][i] >= STABILITY[i]:
-            return f"{name} is {opp}-controlled: 1 influence there costs 2 ops, and fewer are left"
-        return f"the ops left cannot be spent in {name} (a China Card bonus is only for Asia)"
-    return f"{a.verb} {name} is not possible now"
+            return msg("twilight.error.controlled", country=country, opp=opp)
+        return msg("twilight.error.ops_unspendable", country=country)
+    return msg("twilight.error.country_not_now", verb=a.verb, country=country)

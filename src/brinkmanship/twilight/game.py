@@ -16,6 +16,7 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.errors import PositionError
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
+from brinkmanship.core.log import Message
 from brinkmanship.i18n import register_names
 from brinkmanship.twilight import cards, decisions, effect, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
@@ -141,7 +142,7 @@ class Twilight(FrameGame):
         # Peek: the roll's own apply advances the generator (see rules.ops._apply_roll).
         return ROLL[rng.die({"rng": d["rng"]})]
 
-    def explain(self, d: Data, a: Action) -> str:
+    def explain(self, d: Data, a: Action) -> Message:
         from brinkmanship.twilight.explain import explain
 
         return explain(d, a)
@@ -261,6 +262,10 @@ class Twilight(FrameGame):
     def decision(self, d: Data, side: str | None) -> Data | None:
         """The pending decision as data for ``side``'s view (see ``twilight.decisions``)."""
         return decisions.decision(d, side)
+
+    def prompt_message(self, decision: Data) -> Data:
+        """The catalog message of ``decision``'s prompt, from its data alone."""
+        return decisions.prompt_message(decision)
 
     def resample(self, d: Data, side: str, r: random.Random) -> Data:
         if side not in (USSR, US):

@@ -319,7 +319,7 @@ def test_cia_created_reveals_the_ussr_hand_then_one_op() -> None:
     s.apply("event CIA Created")
     assert "CIA Created: USSR reveals its hand: Fidel, Nasser." in s.log
     assert s.view("US")["opponent_known"] == [8, 15]
-    assert decision(s).startswith("US: 1 ops of CIA Created")
+    assert decision(s).startswith("US: 1 op of CIA Created")
     assert not any(t.startswith("space") for t in texts(s))
     s.apply("place Mexico")
     assert inf(s, "US", "Mexico") == 2
@@ -336,7 +336,7 @@ def test_cia_created_played_by_the_ussr_for_ops_gives_the_us_a_coup() -> None:
     s.apply_many(["coup Panama", "roll 3"])  # 3 + 2 - 4 = 1
     assert inf(s, "USSR", "Panama") == 0 and s.data["milops"]["US"] == 2
     assert s.data["defcon"] == 4  # Panama is a battleground
-    assert decision(s).startswith("USSR: 1 ops of CIA Created")
+    assert decision(s).startswith("USSR: 1 op of CIA Created")
 
 
 # -- #27 US/Japan Mutual Defense Pact -------------------------------------------------------
@@ -394,7 +394,7 @@ def test_red_scare_purge_never_below_one_and_the_player_is_spared() -> None:
     s = position(hands={"USSR": ["Red Scare/Purge", "Fidel"], "US": ["Truman Doctrine", "NATO"]})
     s.apply("event Red Scare/Purge")
     s.apply("ops Truman Doctrine")
-    assert decision(s).startswith("US: 1 ops of Truman Doctrine")
+    assert decision(s).startswith("US: 1 op of Truman Doctrine")
     s.apply("place Mexico")
     s.apply("ops Fidel")
     assert decision(s).startswith("USSR: 2 ops of Fidel")
@@ -525,4 +525,4 @@ def test_red_scare_purge_played_by_both_sides_in_one_turn() -> None:
     s.apply("event Red Scare/Purge")
     assert s.data["effects"]["Red Scare/Purge"]["side"] == "both"
     s.apply("ops Fidel")
-    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 ops")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 op ")

@@ -259,7 +259,8 @@ def test_iran_contra_scandal_us_realignments_minus_one_for_the_turn() -> None:
     assert "Iran-Contra Scandal" in s.view("US")["effects"]
     s.apply_many(["ops Terrorism", "realign Mexico", "roll 6", "roll 5"])
     # US 6 + 1 (next to the US) - 1 (Iran-Contra) = 6; USSR 5 + 1 (more influence) = 6.
-    assert s.log[-1] == "Realignment in Mexico: US 6 vs USSR 6: no change."
+    assert s.log[-1] == ("Realignment in Mexico: US rolls 6 + 1 (next to the US) - 1 (Iran-Contra Scandal) = 6; "
+                         "USSR rolls 5 + 1 (more influence) = 6. A tie: no change.")
     s.apply_many(["realign Mexico", "roll 1", "roll 1"])  # the second op; then the turn ends
     assert s.data["turn"] == 9 and "Iran-Contra Scandal" not in s.data["effects"]
 

@@ -45,7 +45,7 @@ def test_lone_gunman_reveals_the_us_hand_then_one_op() -> None:
     s.apply("event Lone Gunman")
     assert s.view("USSR")["opponent_known"] == [21, 71]
     assert "Lone Gunman: US reveals its hand: NATO, Nixon Plays the China Card." in s.log
-    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 ops of Lone Gunman")
+    assert s.view("USSR")["decision"]["prompt"].startswith("USSR: 1 op of Lone Gunman")
     s.apply("place Poland")
     assert inf(s, "USSR", "Poland") == 2 and s.current_player == "US"
     assert 62 in s.data["removed"]
@@ -219,7 +219,8 @@ def test_shuttle_diplomacy_stays_until_middle_east_scoring() -> None:
     assert texts(s) == ["target Libya", "target Iraq"]  # USSR-controlled battlegrounds only
     s.apply("target Iraq")
     # Without Iraq the USSR has Libya and Syria: Presence 3 + 1, not Domination 5 + 2.
-    assert "Middle East scoring: USSR Presence 4 VP, US Presence 4 VP." in s.log
+    assert ("Middle East scoring: USSR Presence 3 + 1 battleground = 4 VP; "
+            "US Presence 3 + 1 battleground = 4 VP.") in s.log
     assert s.data["vp"] == 0
     assert 73 in s.data["discard"] and 73 not in s.data["in_play"]
     assert "Shuttle Diplomacy" not in s.data["effects"]
@@ -262,7 +263,8 @@ def test_shuttle_diplomacy_does_not_apply_in_final_scoring() -> None:
                  hands={"USSR": [], "US": ["Shuttle Diplomacy"]})
     s.apply("event Shuttle Diplomacy")
     assert s.is_terminal and s.result == "final_scoring"
-    assert "Middle East scoring: USSR Domination 7 VP, US Presence 4 VP." in s.log
+    assert ("Middle East scoring: USSR Domination 5 + 2 battlegrounds = 7 VP; "
+            "US Presence 3 + 1 battleground = 4 VP.") in s.log
     assert not any(line.startswith("Shuttle Diplomacy:") and "count" in line for line in s.log)
 
 

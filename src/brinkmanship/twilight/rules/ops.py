@@ -14,13 +14,23 @@ from typing import Any
 from brinkmanship.core import rng
 from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import end_game
-from brinkmanship.core.log import msg
+from brinkmanship.core.log import Message, msg
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.actions import COUP, DONE, PLACE, REALIGN
-from brinkmanship.twilight.board import ADJACENT, BATTLEGROUND, N_COUNTRIES, NAMES, NEXT_TO, OPPONENT, REGION, STABILITY
+from brinkmanship.twilight.board import (
+    ADJACENT,
+    BATTLEGROUND,
+    N_COUNTRIES,
+    NAMES,
+    NEXT_TO,
+    OPPONENT,
+    REGION,
+    STABILITY,
+    SUPERPOWER,
+)
 from brinkmanship.twilight.data.setup import DEFCON_CLOSED, SPACE_BOXES
 from brinkmanship.twilight.events import REGISTRY
-from brinkmanship.twilight.rules.effects import SHIELDS, coup_die_modifier, protected, realign_modifier
+from brinkmanship.twilight.rules.effects import SHIELDS, coup_die_modifier, protected
 from brinkmanship.twilight.rules.kinds import CoupRollFrame, OpsFrame, RealignRollFrame, RollFrame
 from brinkmanship.twilight.rules.state import (
     CHANCE,
@@ -266,23 +276,46 @@ def resolve_coup(d: Data, side: str, i: int, ops: int, roll: int, free: bool) ->
         change_defcon(d, -1, d["phasing"])
 
 
+def realign_modifiers(d: Data, side: str, i: int) -> dict[str, Any]:
+    """``side``'s realignment modifiers in country ``i`` (6.2.2), each
+    apart (the log shows every one): ``countries``, the adjacent countries
+    it controls (+1 each); ``more``, 1 for more influence in the target;
+    ``home``, 1 when the target is next to its own superpower; ``contra``,
+    1 for the US under Iran-Contra Scandal (-1)."""
+    return {"countries": [NAMES[j] for j in ADJACENT[i] if control(d, j) == side],
+            "more": int(d["inf"][side][i] > d["inf"][OPPONENT[side]][i]),
+            "home": int(SUPERPOWER[i] == side),
+            "contra": int(side == US and effect.IRAN_CONTRA_SCANDAL in d["effects"])}
+
+
+def _realign_die(d: Data, side: str, i: int, roll: int) -> tuple[int, Message]:
+    """A side's modified realignment roll, and how the log shows it: the
+    die, each modifier, the total."""
+    mods = realign_modifiers(d, side, i)
+    total = roll + len(mods["countries"]) + mods["more"] + mods["home"] - mods["contra"]
+    if total == roll and not mods["contra"]:
+        return roll, msg("twilight.realign.die", side=side, roll=roll)
+    return total, msg("twilight.realign.die_modified", side=side, roll=roll, adj=len(mods["countries"]),
+                      effect=effect.IRAN_CONTRA_SCANDAL, total=total, **mods)
+
+
 def resolve_realign(d: Data, side: str, i: int, roll: int, opp_roll: int) -> None:
     """Realignment (6.2.3): the higher modified roll removes the difference
     from the other side's influence."""
     opp = OPPONENT[side]
-    mine = roll + realign_modifier(d, side, i)
-    theirs = opp_roll + realign_modifier(d, opp, i)
+    mine, realigner = _realign_die(d, side, i, roll)
+    theirs, defender = _realign_die(d, opp, i, opp_roll)
     if mine > theirs:
         loser = opp
     elif theirs > mine:
         loser = side
     else:
-        log(d, "twilight.realign.tie", country=NAMES[i], side=side, roll=mine, opp=opp, roll2=theirs)
+        log(d, "twilight.realign.tied", country=NAMES[i], realigner=realigner, defender=defender)
         return
     removed = min(abs(mine - theirs), d["inf"][loser][i])
     d["inf"][loser][i] -= removed
-    log(d, "twilight.realign.result", country=NAMES[i], side=side, roll=mine, opp=opp, roll2=theirs,
-        loser=loser, n=removed)
+    log(d, "twilight.realign.won", country=NAMES[i], realigner=realigner, defender=defender, loser=loser,
+        n=removed)
 
 
 def resolve_space(d: Data, side: str, roll: int) -> None:

@@ -6,8 +6,10 @@ scoring cards, Southeast Asia's own scoring, and final scoring (10.3).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from brinkmanship.core.frames import end_game
-from brinkmanship.core.log import msg
+from brinkmanship.core.log import Message, msg
 from brinkmanship.twilight import effect
 from brinkmanship.twilight.board import BATTLEGROUND, CHINA, IN_REGION, NAMES, OPPONENT, REGIONS, SUPERPOWER
 from brinkmanship.twilight.data.setup import REGION_SCORING
@@ -23,14 +25,24 @@ def battleground(d: Data, i: int) -> bool:
     return effect.FORMOSAN_RESOLUTION in d["effects"] and NAMES[i] == "Taiwan" and control(d, i) == US
 
 
-def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True
-                  ) -> tuple[dict[str, int], dict[str, str], str | None]:
-    """VP each side earns for ``region`` (10.1.2), the level each reached,
-    and the side that Controls it (None if neither). Country ``exclude``
-    counts for neither side (Shuttle Diplomacy), though it stays among the
-    region's battlegrounds a side needs for Control. ``scoring=False`` uses
-    the printed battlegrounds only (Formosan Resolution is for scoring only:
-    Summit's domination count ignores it)."""
+class SideScore(NamedTuple):
+    """What one side scores in a region (10.1.2), part by part: the level
+    reached (``Presence``, ``Domination``, ``Control`` or ``none``) and its
+    VP, +1 per controlled battleground, +1 per controlled country next to
+    the enemy superpower."""
+
+    level: str
+    base: int
+    battlegrounds: int
+    adjacent: int
+
+    @property
+    def vp(self) -> int:
+        return self.base + self.battlegrounds + self.adjacent
+
+
+def region_parts(d: Data, region: str, exclude: int = -1, scoring: bool = True) -> dict[str, SideScore]:
+    """Each side's score of ``region``, part by part (see ``region_scores``)."""
     countries = {USSR: 0, US: 0}
     bgs = {USSR: 0, US: 0}
     adj = {USSR: 0, US: 0}
@@ -47,54 +59,78 @@ def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True
         if SUPERPOWER[i] == OPPONENT[c]:
             adj[c] += 1
     presence_vp, domination_vp, control_vp = REGION_SCORING[region]
-    vp = {}
-    level = {}
-    ctrl_side = None
+    out = {}
     for side in (USSR, US):
         opp = OPPONENT[side]
         n, b = countries[side], bgs[side]
         if b == total_bg and n > countries[opp]:
-            level[side] = "Control"
-            ctrl_side = side
-            base = control_vp if control_vp is not None else 0
+            level, base = "Control", control_vp if control_vp is not None else 0
         elif n > countries[opp] and b > bgs[opp] and b >= 1 and n - b >= 1:
-            level[side] = "Domination"
-            base = domination_vp
+            level, base = "Domination", domination_vp
         elif n >= 1:
-            level[side] = "Presence"
-            base = presence_vp
+            level, base = "Presence", presence_vp
         else:
-            level[side] = "none"
-            base = 0
-        vp[side] = base + b + adj[side]
-    return vp, level, ctrl_side
+            level, base = "none", 0
+        out[side] = SideScore(level, base, b, adj[side])
+    return out
 
 
-# The level a side reached in a region (``region_scores``) -> its message.
+def region_scores(d: Data, region: str, exclude: int = -1, scoring: bool = True
+                  ) -> tuple[dict[str, int], dict[str, str], str | None]:
+    """VP each side earns for ``region`` (10.1.2), the level each reached,
+    and the side that Controls it (None if neither). Country ``exclude``
+    counts for neither side (Shuttle Diplomacy), though it stays among the
+    region's battlegrounds a side needs for Control. ``scoring=False`` uses
+    the printed battlegrounds only (Formosan Resolution is for scoring only:
+    Summit's domination count ignores it)."""
+    parts = region_parts(d, region, exclude, scoring)
+    ctrl_side = next((side for side, p in parts.items() if p.level == "Control"), None)
+    return ({side: p.vp for side, p in parts.items()}, {side: p.level for side, p in parts.items()}, ctrl_side)
+
+
+# The level a side reached in a region (``region_scores``) -> its message
+# (a side with no level scores nothing: ``twilight.scoring.side_none``).
 LEVEL_CODES = {"Control": "twilight.level.control", "Domination": "twilight.level.domination",
-               "Presence": "twilight.level.presence", "none": "twilight.level.none"}
+               "Presence": "twilight.level.presence"}
+
+
+def _side_score(side: str, part: SideScore) -> Message:
+    """How the log shows one side's score: the level and its VP, the
+    battlegrounds and the countries next to the enemy superpower."""
+    if part.level == "none":
+        return msg("twilight.scoring.side_none", side=side)
+    if not part.battlegrounds and not part.adjacent:
+        return msg("twilight.scoring.side_level", side=side, level=msg(LEVEL_CODES[part.level]), points=part.vp)
+    return msg("twilight.scoring.side", side=side, level=msg(LEVEL_CODES[part.level]), base=part.base,
+               bg=part.battlegrounds, adj=part.adjacent, opp=OPPONENT[side], points=part.vp)
 
 
 def score_region(d: Data, region: str, exclude: int = -1) -> None:
     """Score a region as its scoring card does; Europe Control wins at once.
     ``exclude``: a country that counts for neither side (Shuttle Diplomacy)."""
-    vp, level, ctrl_side = region_scores(d, region, exclude)
-    log(d, "twilight.scoring.region", region=region, ussr_level=msg(LEVEL_CODES[level[USSR]]), ussr_vp=vp[USSR],
-        us_level=msg(LEVEL_CODES[level[US]]), us_vp=vp[US])
+    parts = region_parts(d, region, exclude)
+    log(d, "twilight.scoring.parts", region=region, ussr=_side_score(USSR, parts[USSR]),
+        us=_side_score(US, parts[US]))
+    ctrl_side = next((side for side, p in parts.items() if p.level == "Control"), None)
     if region == "Europe" and ctrl_side is not None:
         end_game(d, ctrl_side, "europe", "twilight.end.europe", winner=ctrl_side, region=region)
         return
-    gain_vp(d, US, vp[US] - vp[USSR], msg("twilight.why.region_scoring", region=region))
+    gain_vp(d, US, parts[US].vp - parts[USSR].vp, msg("twilight.why.region_scoring", region=region))
 
 
 def score_southeast_asia(d: Data) -> None:
     """Southeast Asia scoring: 1 VP per controlled country, Thailand 2."""
     vp = {USSR: 0, US: 0}
+    scored: dict[str, list[Message]] = {USSR: [], US: []}
     for i in IN_REGION["Southeast Asia"]:
         c = control(d, i)
         if c is not None:
-            vp[c] += 2 if NAMES[i] == "Thailand" else 1
-    log(d, "twilight.scoring.southeast_asia", region="Southeast Asia", ussr_vp=vp[USSR], us_vp=vp[US])
+            n = 2 if NAMES[i] == "Thailand" else 1
+            vp[c] += n
+            scored[c].append(msg("twilight.scoring.country_vp", country=NAMES[i], n=n))
+    sides = {side: msg("twilight.scoring.countries", side=side, points=vp[side], scored=scored[side])
+             if scored[side] else msg("twilight.scoring.side_none", side=side) for side in (USSR, US)}
+    log(d, "twilight.scoring.parts", region="Southeast Asia", ussr=sides[USSR], us=sides[US])
     gain_vp(d, US, vp[US] - vp[USSR], msg("twilight.why.region_scoring", region="Southeast Asia"))
 
 
