@@ -59,7 +59,7 @@ def test_help_texts_mention_thirteen(runner: CliRunner) -> None:
         "play": ("thirteen", "--option", "NAME=VALUE", "command Excomm", "hot seat"),
         "simulate": ("thirteen", "--option"),
         "replay": ("thirteen",),
-        "cards": ("thirteen", "39 strategy cards", "13 agenda cards"),
+        "cards": ("thirteen", "39 strategy cards", "agendas", "--status"),
     }.items():
         code, out = brink(runner, command, "--help")
         assert code == 0, command
@@ -80,7 +80,7 @@ def test_play_thirteen_with_mistakes_undo_save_and_resume(runner: CliRunner, tmp
     # Seed 3: the USSR keeps an agenda, the US bot keeps one, cards are dealt
     # and the USSR chooses who plays first, then commands with its first card.
     script = ["place Narnia", "99", "undo", "1", "undo", "1", "undo", "1", "1", f"save {first}"] + ["1"] * 400
-    code, out = brink(runner, "play", "thirteen", "--seed", "3", input="\n".join(script) + "\n")
+    code, out = brink(runner, "play", "thirteen", "--seed", "3", "--us", "random", input="\n".join(script) + "\n")
     assert code == 0
     assert "13 Days: USSR human, US random" in out and "seed 3" not in out.split("Game over")[0]
     assert "The seed of this game was 3." in out
@@ -505,8 +505,14 @@ def _hidden_from(state: bm.State, viewer: str) -> list[str]:
 
 
 def _leaked(state: bm.State, viewer: str, chunk: str) -> list[str]:
+    """Hidden cards named on the screen. A card's text shown whole (the card
+    an opponent commands with, say) may name other cards as rules ("cancels
+    To the Brink"): that shows no card, so texts are left out."""
     hidden = _hidden_from(state, viewer)
-    return [n for n in hidden if n in chunk]
+    words = " ".join(chunk.split())
+    for c in bm.cards("thirteen"):
+        words = words.replace(" ".join(c["text"].split()), " ")
+    return [n for n in hidden if n in words]
 
 
 def _kept_agenda_leaked(state: bm.State, viewer: str, chunk: str) -> bool:
