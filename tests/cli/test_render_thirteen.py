@@ -205,7 +205,8 @@ def test_a_command_that_stops_early_says_why_in_the_log() -> None:
     assert _log(s, "en", 2) == [
         "US places 1 cube in Turkey (now 5).",
         "The Command stops early: US has 5 cubes in Turkey, the most a side may have there (2 cubes unused)."]
-    assert _log(s, "ru", 1)[0].startswith("Командование прерывается: у игрока США уже 5 кубиков на арене ")
+    assert _log(s, "ru", 1)[0].startswith("Командование прерывается: у игрока США на арене ")
+    assert "уже предельное число кубиков, 5: больше там быть не может" in _log(s, "ru", 1)[0]
     assert _log(s, "ru", 1)[0].endswith("(2 кубика не использованы).")
 
 

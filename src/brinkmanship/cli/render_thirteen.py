@@ -338,7 +338,9 @@ def status(view: View, lang: str = "en") -> Panel:
     grid.add_row(t("label.prestige", lang), prestige_text(view, lang))
     grid.add_row(t("label.letter", lang), side_text(view["personal_letter"], lang))
     for side in SIDES:
-        grid.add_row(t("label.agenda", lang, side=side), _agenda_text(view, side, lang))
+        # Once the game is over, a round that never dealt agendas has none to show.
+        if view["agendas"][side]["flags"] or not view["over"]:
+            grid.add_row(t("label.agenda", lang, side=side), _agenda_text(view, side, lang))
     grid.add_row(t("label.aftermath", lang), _aftermath_text(view, lang))
     if view["effects"]:
         grid.add_row(t("label.effects", lang), _effects_text(view, lang))
