@@ -210,11 +210,6 @@ def _progress(label: str) -> Progress:
     return Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
 
 
-def _farm_failed(console: Console, exc: Exception) -> typer.Exit:
-    console.print(f"[red]The farm failed:[/] {escape(str(exc))}")
-    return typer.Exit(1)
-
-
 def _say(console: Console, lang: str, code: str, style: str | None = None, **args: Any) -> None:
     """Print a message of the catalog in ``lang`` (plain text, no markup)."""
     console.print(Text(text(code, lang, **args), style=style or ""))
