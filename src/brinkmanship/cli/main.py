@@ -210,11 +210,6 @@ def _progress(label: str) -> Progress:
     return Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
 
 
-def _farm_failed(console: Console, exc: Exception) -> typer.Exit:
-    console.print(f"[red]The farm failed:[/] {escape(str(exc))}")
-    return typer.Exit(1)
-
-
 def _say(console: Console, lang: str, code: str, style: str | None = None, **args: Any) -> None:
     """Print a message of the catalog in ``lang`` (plain text, no markup)."""
     console.print(Text(text(code, lang, **args), style=style or ""))
@@ -357,6 +352,7 @@ def simulate_command(
         help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
     workers: Workers = None,
     ray: UseRay = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play N games between bots as fast as possible and summarise the results.
 
@@ -366,25 +362,27 @@ def simulate_command(
     so a run is reproducible, gives the same results on any number of workers,
     and game k can be replayed on its own.
     """
+    language = _lang(lang)
     name = _game_name(game)
     seats = {}
     for side, kind, opt in (("USSR", ussr, "--ussr"), ("US", us, "--us")):
         v = _seat(kind, opt)
         if v in (None, HUMAN):
-            raise typer.BadParameter("simulate needs a bot in each seat", param_hint=opt)
+            raise typer.BadParameter(text("cli.farm.needs_bots", language), param_hint=opt)
         assert v is not None
         seats[side] = v
-    options = _options(name, optional_cards, events, option)
+    options = _options(name, optional_cards, events, option, language)
     console = make_console()
     try:
-        with _progress("Simulating") as progress, farm_for(workers, ray) as farm:
+        with _progress(text("cli.farm.progress.simulate", language)) as progress, farm_for(workers, ray) as farm:
             task = progress.add_task("games", total=n)
             summary = simulate(name, n, seed, options, seats, save_dir, _advance(progress, task), farm=farm)
     except FarmError as exc:
-        raise _farm_failed(console, exc) from None
-    console.print(summary_table(summary, seed))
+        _say(console, language, "cli.farm.failed", "red", reason=str(exc))
+        raise typer.Exit(1) from None
+    console.print(summary_table(summary, seed, language))
     if save_dir is not None:
-        console.print(f"Saved {n} games in {save_dir}/", markup=False)
+        _say(console, language, "cli.farm.saved_games", n=n, dir=str(save_dir))
 
 
 def _advance(progress: Progress, task: TaskID) -> Callable[[object], None]:
@@ -407,6 +405,7 @@ def tournament_command(
                                       "`brink replay FILE --game K`). Default: tournament-GAME-seedS.jsonl.")] = None,
     workers: Workers = None,
     ray: UseRay = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play every pair of bots against each other and rate them.
 
@@ -416,30 +415,31 @@ def tournament_command(
     a Bradley-Terry fit), each pairing's wins, draws and losses with a Wilson
     95% interval and by side, and how the games ended; saves every game.
     """
+    language = _lang(lang)
     name = _game_name(game)
     try:
         specs = check_bots(split_bots(bots))
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
-    options = bm.new_game(name, options=_options(name, None, None, option)).view(None)["options"]
+    options = bm.new_game(name, options=_options(name, None, None, option, language)).view(None)["options"]
     path = out or tournament_view.default_path(name, seed)
     console = make_console()
     total = n * len(specs) * (len(specs) - 1) // 2
     try:
-        with _progress("Playing") as progress, farm_for(workers, ray) as farm:
+        with _progress(text("cli.farm.progress.tournament", language)) as progress, farm_for(workers, ray) as farm:
             task = progress.add_task("games", total=total)
             result = play_tournament(name, options, specs, n, seed, farm,
                                      on_progress=lambda records: progress.advance(task, len(records)))
     except FarmError as exc:
-        raise _farm_failed(console, exc) from None
-    console.print(tournament_view.report(result))
+        _say(console, language, "cli.farm.failed", "red", reason=str(exc))
+        raise typer.Exit(1) from None
+    console.print(tournament_view.report(result, language))
     try:
         tournament_view.save_results(result, path)
     except OSError as exc:
-        console.print(f"[red]Cannot save the results to {escape(str(path))}:[/] {escape(exc.strerror or str(exc))}")
+        _say(console, language, "cli.farm.cannot_save", "red", path=str(path), reason=exc.strerror or str(exc))
         raise typer.Exit(1) from None
-    console.print(f"Saved {total} game{'s' * (total != 1)} to {path} (replay one with: brink replay {path} --game K)",
-                  markup=False)
+    _say(console, language, "cli.farm.saved_results", n=total, path=str(path))
 
 
 def split_bots(text: str) -> list[str]:
@@ -459,31 +459,35 @@ def split_bots(text: str) -> list[str]:
     return specs
 
 
-def summary_table(summary: Summary, seed: int) -> Table:
-    """Winners, end reasons, lengths and speed of a simulation run."""
+def summary_table(summary: Summary, seed: int, lang: str = "en") -> Table:
+    """Winners, end reasons, lengths and speed of a simulation run, in ``lang``."""
+    from brinkmanship.cli.simulate import backend_text, game_words, length_text, result_text, winner_text
+
     games = summary.games
     n = len(games)
     ui = ui_for(summary.game)
-    table = Table(title=f"{n} games of {summary.game}, seeds {seed}..{seed + n - 1} "
-                        f"(USSR {summary.seats['USSR']} vs US {summary.seats['US']})",
+    table = Table(title=Text(text("cli.farm.simulate.title", lang, n=n, game=game_words(ui.name), seed=seed,
+                                  last=seed + n - 1, ussr=summary.seats["USSR"], us=summary.seats["US"])),
                   show_header=False, box=None, padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
+
+    def row(label: str, value: str) -> None:
+        table.add_row(text(f"cli.farm.row.{label}", lang), value)
+
     wins = summary.winners
-    names = {"USSR": "USSR", "US": "US", DRAW: ui.no_winner}
-    table.add_row("Winners", ", ".join(f"{names[k]} {wins[k]} ({100 * wins[k] / n:.1f}%)"
-                                       for k in ("USSR", "US", DRAW)))
-    results = summary.results
-    table.add_row("End reasons", ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in results.most_common()))
+    row("winners", ", ".join(f"{winner_text(ui.name, k, lang)} {wins[k]} ({100 * wins[k] / n:.1f}%)"
+                             for k in ("USSR", "US", DRAW)))
+    row("results", ", ".join(f"{result_text(k, lang)} {v} ({100 * v / n:.1f}%)"
+                             for k, v in summary.results.most_common()))
     decisions = summary.decisions
     rolls = sum(g.rolls for g in games)
     turns = sum(g.turns for g in games)
-    dice = f" (of which {rolls / n:.1f} die rolls)" if ui.has_dice else ""
-    table.add_row("Average length", f"{decisions / n:.1f} decisions{dice}, {turns / n:.2f} {ui.length_word}")
+    row("length", length_text(ui.name, decisions / n, turns / n, rolls / n if ui.has_dice else None, lang))
     secs = max(summary.seconds, 1e-9)
-    table.add_row("Speed", f"{n / secs:,.1f} games/s, {decisions / secs:,.0f} decisions/s "
-                           f"({summary.seconds:.2f} s on {summary.backend})")
-    table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in summary.options.items()))
+    row("speed", text("cli.farm.speed", lang, games=f"{n / secs:,.1f}", decisions=f"{decisions / secs:,.0f}",
+                      seconds=f"{summary.seconds:.2f}", backend=backend_text(summary.backend, lang)))
+    row("options", ", ".join(f"{k}={shown_value(v)}" for k, v in summary.options.items()))
     return table
 
 

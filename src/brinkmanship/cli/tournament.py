@@ -1,9 +1,11 @@
 """``brink tournament``: the tables of a finished round robin, and its file.
 
 The games are played and counted in :mod:`brinkmanship.farm.tournament`;
-this module only presents them (rich tables) and writes the results file,
-in which every game is a saved game that ``brink replay FILE --game K``
-steps through.
+this module only presents them (rich tables, in English or Russian: codes
+``cli.farm.*`` of the catalogs) and writes the results file, in which every
+game is a saved game that ``brink replay FILE --game K`` steps through. The
+file keeps the engine's own words (``"result": "final_scoring"``) whatever
+the language.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from typing import Any
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import shown_value, ui_for
 from brinkmanship.cli.savefile import SavedGame
+from brinkmanship.cli.simulate import DRAW, backend_text, game_words, length_text, result_text, winner_text
 from brinkmanship.farm.tasks import GameRecord
 from brinkmanship.farm.tournament import PairStats, Score, Tournament
+from brinkmanship.i18n import DEFAULT_LANG, text
 
 
 def default_path(game: str, seed: int) -> Path:
@@ -33,23 +38,26 @@ def _pct(x: float) -> str:
 
 
 def _table(title: str, first: tuple[str, ...], numbers: tuple[str, ...], bots: list[str]) -> Table:
-    """A compact table: text columns ``first`` (bot specs kept whole where the width allows, else
-    folded rather than cut), then ``numbers``."""
+    """A compact table: text columns ``first``, the last of them the bots' (bot specs kept whole where
+    the width allows, else folded rather than cut), then ``numbers``."""
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
     widest = min(30, max((len(b) for b in bots), default=3))
-    for name in first:
-        table.add_column(name, overflow="fold", min_width=widest if name == "Bot" else None)
+    for k, name in enumerate(first):
+        table.add_column(name, overflow="fold", min_width=widest if k == len(first) - 1 else None)
     for name in numbers:
         table.add_column(name, justify="right", no_wrap=True)
     return table
 
 
-def rating_table(t: Tournament) -> Table:
+def _cols(lang: str, *keys: str) -> tuple[str, ...]:
+    return tuple(text(f"cli.farm.col.{k}", lang) for k in keys)
+
+
+def rating_table(t: Tournament, lang: str = DEFAULT_LANG) -> Table:
     """Bots by openskill ordinal (mu - 3 sigma), with a Bradley-Terry fit and overall scores."""
     s = t.standings
-    table = _table("Ratings: openskill (Plackett-Luce, games in order; ordinal = mu - 3 sigma) "
-                   "and a Bradley-Terry fit (Elo scale)",
-                   ("#", "Bot"), ("mu", "sigma", "ordinal", "BT Elo", "W-D-L", "Win rate"), t.bots)
+    table = _table(text("cli.farm.ratings.title", lang), _cols(lang, "rank", "bot"),
+                   _cols(lang, "mu", "sigma", "ordinal", "elo", "wdl", "win_rate"), t.bots)
     for rank, row in enumerate(s.skills, start=1):
         score = s.overall[row.name]
         table.add_row(str(rank), row.name, f"{row.mu:.2f}", f"{row.sigma:.2f}", f"{row.ordinal:.2f}",
@@ -65,12 +73,12 @@ def _flipped(p: PairStats) -> PairStats:
     return PairStats(p.b, p.a, flip(p.score), {"USSR": flip(p.by_side["US"]), "US": flip(p.by_side["USSR"])})
 
 
-def pairing_table(t: Tournament) -> Table:
+def pairing_table(t: Tournament, lang: str = DEFAULT_LANG) -> Table:
     """Each pairing from both bots' points of view: W-D-L, win rate with its
     Wilson 95% interval, and the results with each side."""
-    table = _table("Pairings, two rows each (one per bot): wins-draws-losses against the other bot, win rate "
-                   "(draws are not wins) with its Wilson 95% interval, and the results with each side",
-                   ("Bot",), ("W-D-L", "Win rate", "95% interval", "as USSR", "as US"), t.bots)
+    sides = tuple(text("cli.farm.col.as_side", lang, side=side) for side in ("USSR", "US"))
+    table = _table(text("cli.farm.pairings.title", lang), _cols(lang, "bot"),
+                   _cols(lang, "wdl", "win_rate", "interval") + sides, t.bots)
     for k, pair in enumerate(t.standings.pairs):
         for p in (pair, _flipped(pair)):
             lo, hi = p.interval
@@ -80,30 +88,32 @@ def pairing_table(t: Tournament) -> Table:
     return table
 
 
-def facts_table(t: Tournament) -> Table:
+def facts_table(t: Tournament, lang: str = DEFAULT_LANG) -> Table:
     """How games ended, which side won, time and speed."""
     n = len(t.records)
     s = t.standings
-    ui = ui_for(t.game)
+    game = ui_for(t.game).name
     table = Table(show_header=False, box=None, padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    names = {"USSR": "USSR", "US": "US", "draw": ui.no_winner}
-    table.add_row("Winning side", ", ".join(f"{names[k]} {s.side_wins[k]} ({_pct(s.side_wins[k] / n)})"
-                                            for k in ("USSR", "US", "draw")))
-    table.add_row("End reasons", ", ".join(f"{k} {v} ({_pct(v / n)})" for k, v in s.results.most_common()))
+
+    def row(label: str, value: str) -> None:
+        table.add_row(text(f"cli.farm.row.{label}", lang), value)
+
+    row("winning_side", ", ".join(f"{winner_text(game, k, lang)} {s.side_wins[k]} ({_pct(s.side_wins[k] / n)})"
+                                  for k in ("USSR", "US", DRAW)))
+    row("results", ", ".join(f"{result_text(k, lang)} {v} ({_pct(v / n)})" for k, v in s.results.most_common()))
     decisions = sum(r.decisions for r in t.records)
     turns = sum(r.turns for r in t.records)
-    table.add_row("Average length", f"{decisions / n:.1f} decisions, {turns / n:.2f} {ui.length_word}")
+    row("length", length_text(game, decisions / n, turns / n, None, lang))
     run = t.run
-    table.add_row("Time", f"{run.seconds:.2f} s, {run.games_per_second:,.2f} games/s "
-                          f"on {run.backend} (batches of {run.batch_size})")
+    row("time", text("cli.farm.time", lang, seconds=f"{run.seconds:.2f}", games=f"{run.games_per_second:,.2f}",
+                     backend=backend_text(run.backend, lang), size=run.batch_size))
     for bot, (searched, iterations, seconds) in search_effort(t.records).items():
-        table.add_row("Search", f"{bot}: {iterations / max(seconds, 1e-9):,.0f} iterations/s, "
-                                f"{iterations / max(searched, 1):,.0f} per searched decision "
-                                f"({searched:,.0f} decisions searched)")
+        row("search", text("cli.farm.search", lang, bot=bot, rate=f"{iterations / max(seconds, 1e-9):,.0f}",
+                           per=f"{iterations / max(searched, 1):,.0f}", searched=f"{searched:,.0f}"))
     if t.options:
-        table.add_row("Options", ", ".join(f"{k}={shown_value(v)}" for k, v in t.options.items()))
+        row("options", ", ".join(f"{k}={shown_value(v)}" for k, v in t.options.items()))
     return table
 
 
@@ -119,12 +129,12 @@ def search_effort(records: Sequence[GameRecord]) -> dict[str, tuple[float, float
     return {bot: (v[0], v[1], v[2]) for bot, v in out.items()}
 
 
-def report(t: Tournament) -> RenderableType:
-    """Everything ``brink tournament`` prints about a finished round robin."""
-    pairs = len(t.standings.pairs)
-    head = (f"{len(t.records)} games of {t.game}: {len(t.bots)} bots, {pairs} pairing{'s' * (pairs != 1)} "
-            f"x {t.n} games, sides alternated on paired deals, seeds {t.seed}..{t.seed + (t.n - 1) // 2}")
-    return Group(head, "", rating_table(t), "", pairing_table(t), "", facts_table(t))
+def report(t: Tournament, lang: str = DEFAULT_LANG) -> RenderableType:
+    """Everything ``brink tournament`` prints about a finished round robin, in ``lang``."""
+    head = text("cli.farm.tournament.head", lang, games=len(t.records), game=game_words(ui_for(t.game).name),
+                bots=len(t.bots), pairs=len(t.standings.pairs), n=t.n, seed=t.seed,
+                last=t.seed + (t.n - 1) // 2)
+    return Group(Text(head), "", rating_table(t, lang), "", pairing_table(t, lang), "", facts_table(t, lang))
 
 
 def summary_dict(t: Tournament) -> dict[str, Any]:
