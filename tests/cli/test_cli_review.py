@@ -376,6 +376,7 @@ def test_ambiguous_prefixes_are_refused_and_exact_notation_still_works(keyboard)
     kb = keyboard(["command", "EVENT sops", "quit"])
     session_on(kb, state, {"USSR": "human", "US": "random"})
     kb.session.run()
-    could = re.search(r"'command' could be: (.*)", kb.output)
+    assert "command is ambiguous: it could be any of 3 actions:" in kb.output
+    could = re.search(r"^  (command .*)$", kb.output.split("command is ambiguous")[1], re.M)
     assert could and sorted(could[1].split(", ")) == ["command Excomm", "command Missile Trade", "command SOPs"]
     assert kb.session.saved.actions[0] == "event SOPs"

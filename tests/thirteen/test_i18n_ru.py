@@ -156,7 +156,8 @@ def test_i18n_ru_every_thirteen_message_renders_with_sample_arguments() -> None:
                                "arena": "Cuba (Military)", "arenas": ["Turkey", "Italy"], "track": "World Opinion",
                                "tracks": ["Military", "Political"], "agenda": "World Opinion Track",
                                "agendas": ["Personal Letter", "Atlantic"], "prestige": -3, "n": 21, "n2": 2,
-                               "total": 5, "now": 4, "now2": 1, "pos": 6, "round": 2, "play": 3, "plays": 4}
+                               "total": 5, "now": 4, "now2": 1, "pos": 6, "round": 2, "play": 3, "plays": 4,
+                               "max": 5, "chars": 90}
     for code in sorted(c for c in catalog("ru") if c.startswith("thirteen.") and not c.startswith("thirteen.text.")):
         names = brinkmanship.i18n.placeholders(catalog("en")[code])
         args = {k: samples.get(k, {"code": "thirteen.why.command", "args": {}}) for k in names}

@@ -176,8 +176,11 @@ def test_personal_letter_is_not_offered_when_it_can_add_no_cube() -> None:
     before = s.to_json()
     try:
         s.apply("letter")
-    except bm.IllegalActionError:
-        pass
+    except bm.IllegalActionError as exc:
+        # The refusal says why, not that the Letter comes too late.
+        assert exc.message["code"] == "thirteen.error.letter_adds_nothing"
+        assert "could add nothing to this Command" in exc.render("en")
+        assert "ничего не добавит" in exc.render("ru")
     else:
         raise AssertionError("the Letter was spent on a Command it cannot enlarge")
     assert s.to_json() == before

@@ -240,17 +240,17 @@ def test_final_scoring_every_region_then_the_china_card() -> None:
     }, china="US")
     start = s.log.index("=== Final scoring ===")
     assert s.log[start + 1:] == [
-        "Europe scoring: USSR none 0 VP, US Presence 3 VP.",
+        "Europe scoring: USSR no presence, 0 VP; US Presence 3 VP.",
         "US gains 3 VP (Europe scoring). VP: US +3.",
-        "Asia scoring: USSR Domination 8 VP, US none 0 VP.",
+        "Asia scoring: USSR Domination 7 + 1 battleground = 8 VP; US no presence, 0 VP.",
         "US loses 8 VP (Asia scoring). VP: USSR +5.",
-        "Middle East scoring: USSR none 0 VP, US Presence 4 VP.",
+        "Middle East scoring: USSR no presence, 0 VP; US Presence 3 + 1 battleground = 4 VP.",
         "US gains 4 VP (Middle East scoring). VP: USSR +1.",
-        "Africa scoring: USSR Domination 6 VP, US none 0 VP.",
+        "Africa scoring: USSR Domination 4 + 2 battlegrounds = 6 VP; US no presence, 0 VP.",
         "US loses 6 VP (Africa scoring). VP: USSR +7.",
-        "Central America scoring: USSR none 0 VP, US Presence 2 VP.",
+        "Central America scoring: USSR no presence, 0 VP; US Presence 1 + 1 battleground = 2 VP.",
         "US gains 2 VP (Central America scoring). VP: USSR +5.",
-        "South America scoring: USSR none 0 VP, US Domination 6 VP.",
+        "South America scoring: USSR no presence, 0 VP; US Domination 5 + 1 battleground = 6 VP.",
         "US gains 6 VP (South America scoring). VP: US +1.",
         "US gains 1 VP (The China Card). VP: US +2.",
         "Final VP US +2: US wins.",

@@ -292,7 +292,7 @@ class PlaySession:
             return found[0]
         if len(found) > 1:
             self._error(self.t("cli.play.ambiguous", given=line, n=len(found)))
-            self._list_some(found)
+            self._list_some(found, "cli.play.candidates")
             return None
         if action is not None:
             # Notation the engine reads, but not legal now: the engine says
@@ -316,14 +316,14 @@ class PlaySession:
         self._error(reason)
         self._list_some([a for a in legal if a.verb != "roll"])
 
-    def _list_some(self, actions: list[bm.Action]) -> None:
+    def _list_some(self, actions: list[bm.Action], code: str = "cli.play.legal_now") -> None:
         """Up to ``SHOWN_IN_ERRORS`` actions as labels, then how many more."""
         if not actions:
             return
         shown = ", ".join(label(a, self.lang) for a in actions[:SHOWN_IN_ERRORS])
         more = len(actions) - SHOWN_IN_ERRORS
         tail = self.t("cli.play.and_more", n=more) if more > 0 else ""
-        self.console.print(Text(self.t("cli.play.legal_now", actions=shown, more=tail), style="yellow"))
+        self.console.print(Text(self.t(code, actions=shown, more=tail), style="yellow"))
 
     def _show_card(self, query: str) -> None:
         """``card NAME``: one card (13 Days: or agenda) with its text."""

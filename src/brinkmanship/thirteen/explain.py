@@ -24,6 +24,7 @@ from brinkmanship.thirteen.board import (
 from brinkmanship.thirteen.data.board import ARENA_MAX, DEFCON_MAX, DEFCON_MIN, SUPPLY
 from brinkmanship.thirteen.decisions import decision, prompt_message
 from brinkmanship.thirteen.rules import Data, agenda_type, reserve
+from brinkmanship.thirteen.rules.play import letter_adds
 
 
 def describe(d: Data) -> str:
@@ -57,6 +58,8 @@ def explain(d: Data, a: Action) -> Message:
                 return msg("thirteen.error.letter_not_held", side=p, holder=d["letter"])
             if f["granted"]:
                 return msg("thirteen.error.letter_event_command")
+            if f["mode"] == "" and not letter_adds(d, f):
+                return msg("thirteen.error.letter_adds_nothing")
             return msg("thirteen.error.letter_late")
         if verb in ("place", "remove"):
             assert arg is not None
