@@ -142,18 +142,18 @@ def test_quit_asks_first_and_the_game_is_kept_for_resume(tmp_path: Path) -> None
     child.sendline("quit")
     child.expect(r"Leave the game\? \[y/N\]")
     child.sendline("y")
-    child.expect("brink play --resume")
+    child.expect(r"brink\s+play\s+--resume")  # the path before it may wrap the line
     child.expect(pexpect.EOF)
     kept = tmp_path / "state" / "brinkmanship" / "autosave-twilight.json"
     assert json.loads(kept.read_text())["actions"] == ["place Austria"]
     # --resume continues it where it was left.
     child = spawn(tmp_path, "en", "play", "--resume")
-    child.expect(r"Resumed .*autosave-twilight\.json: 1 action replayed")
+    child.expect(r"Resumed [\s\S]*autosave-twilight\.json:\s+1\s+action\s+replayed")
     child.expect(PROMPT["en"])
     child.sendline("1")
     child.expect(PROMPT["en"])
     child.sendeof()
-    child.expect(r"End of input\. .*Leave the game\? \[y/N\]")
+    child.expect(r"End of input\.[\s\S]*Leave the game\? \[y/N\]")
     child.sendeof()
     child.expect(pexpect.EOF)
 
@@ -164,7 +164,7 @@ def test_end_of_input_in_russian_asks_in_russian(tmp_path: Path) -> None:
     child.sendline("1")
     child.expect(PROMPT["ru"])
     child.sendeof()
-    child.expect(r"Ввод закончился\. .*Выйти из партии\? \[д/Н\]")
+    child.expect(r"Ввод закончился\.[\s\S]*Выйти из партии\? \[д/Н\]")
     child.sendline("д")
     child.expect(pexpect.EOF)
     assert (tmp_path / "state" / "brinkmanship" / "autosave-thirteen.json").is_file()
@@ -175,7 +175,7 @@ def test_loading_the_other_games_save_says_so(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     savefile.save(path, saved)
     child = spawn(tmp_path, "en", "play", "twilight", "--load", str(path))
-    child.expect(r"it is a saved 13 Days game, not Twilight Struggle")
+    child.expect(r"it\s+is\s+a\s+saved\s+13\s+Days\s+game,\s+not\s+Twilight\s+Struggle")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
