@@ -369,7 +369,8 @@ def hand(view: View, lang: str = DEFAULT_LANG, texts: bool = False) -> Renderabl
         rows.append((CHINA, t("hand.china" if china["face_up"] else "hand.china_down", lang)))
     for n, notes in rows:
         c = CARD[n]
-        cells: list[RenderableType] = [f"#{n}", card_name(n, lang), _ops(n), _side_of_event(c.side, lang), notes]
+        cells: list[RenderableType] = [text("cli.number", lang, number=n), card_name(n, lang),
+                                      _ops(n), _side_of_event(c.side, lang), notes]
         if texts:
             cells.append(_texts(lang)[n])
         table.add_row(*cells)

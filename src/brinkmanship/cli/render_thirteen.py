@@ -551,7 +551,8 @@ class CardList:
         for head in self.extra:
             table.add_column(head, no_wrap=True)
         for n in self.numbers:
-            cells: list[RenderableType] = [f"#{n}", Text(card_name(n, lang)), faction_text(CARD_FACTION[n], lang),
+            cells: list[RenderableType] = [text("cli.number", lang, number=n), Text(card_name(n, lang)),
+                                      faction_text(CARD_FACTION[n], lang),
                                            str(CARD_COMMAND[n]), _symbol(n, lang)]
             if self.event_for:
                 cells.append(event_owner(n, self.event_for, lang))
