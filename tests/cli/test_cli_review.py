@@ -161,7 +161,7 @@ def test_the_seed_is_shown_at_the_end_when_a_human_plays(runner: CliRunner, tmp_
     assert "17" not in out.split("\n")[0]
     assert savefile.load(path).seed == 17
     code, out = brink(runner, "play", "--load", str(path), input="quit\n")
-    assert "17" not in out.split("\n")[0]
+    assert "17" not in out.split("\n")[0].replace(str(path), "")  # the temporary path may hold a 17
     code, out = brink(runner, "play", game, "--seed", "17", "--ussr", "random", "--us", "random")
     assert code == 0 and ", seed 17" in out.split("\n")[0]
 
