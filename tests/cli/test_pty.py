@@ -59,6 +59,14 @@ def clean(text: str) -> str:
     return ANSI.sub("", text)
 
 
+def quit_confirmed(child: pexpect.spawn, lang: str) -> None:
+    """``quit``, yes to the question about unsaved moves, and the end."""
+    child.sendline("quit")
+    child.expect({"en": r"\[y/N\]", "ru": r"\[д/Н\]"}[lang])
+    child.sendline({"en": "y", "ru": "д"}[lang])
+    child.expect(pexpect.EOF)
+
+
 def play_through(tmp: Path, game: str, lang: str, seed: int) -> tuple[list[str], Path]:
     """A whole game: the human (USSR) always types ``1``; returns the screen
     before each human prompt, and the saved game."""
@@ -200,10 +208,7 @@ def test_a_refusal_is_short_and_suggests_no_roll(tmp_path: Path) -> None:
     child.sendline("ops Star Wars")  # a Late War card, in nobody's hand on turn 1: the engine's reason
     child.expect(PROMPT["en"])
     assert "not in USSR's hand" in clean(child.before)
-    child.sendline("quit")
-    child.expect(r"\[y/N\]")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
+    quit_confirmed(child, "en")
 
 
 def test_an_abbreviation_plays_its_one_action_in_either_language(tmp_path: Path) -> None:
@@ -218,9 +223,6 @@ def test_an_abbreviation_plays_its_one_action_in_either_language(tmp_path: Path)
     child.sendline("влияние")  # several actions: it says so
     child.expect(PROMPT["ru"])
     assert "неоднозначно" in clean(child.before)
-    child.sendline("quit")
-    child.expect(r"\[д/Н\]")
-    child.sendline("д")
-    child.expect(pexpect.EOF)
+    quit_confirmed(child, "ru")
     saved = json.loads((tmp_path / "state" / "brinkmanship" / "autosave-twilight.json").read_text())
     assert saved["actions"] == ["place Poland", "place Hungary"]

@@ -69,7 +69,7 @@ def label(action: Action, lang: str) -> str:
     return f"{verb} {_arg_label(action, lang)}"
 
 
-def _words(s: str) -> list[str]:
+def words(s: str) -> list[str]:
     """Lower-case words without quotes and punctuation around them."""
     out = []
     for w in s.lower().replace("«", " ").replace("»", " ").replace('"', " ").split():
@@ -79,30 +79,33 @@ def _words(s: str) -> list[str]:
     return out
 
 
-def _abbreviates(typed: list[str], words: list[str]) -> bool:
-    """Each typed word starts a word of ``words``, in order; the first typed
-    word starts the first word (the verb)."""
-    if not typed or not words or not words[0].startswith(typed[0]):
-        return False
-    k = 1
-    for w in typed[1:]:
-        while k < len(words) and not words[k].startswith(w):
+def prefixes(typed: list[str], of: list[str]) -> bool:
+    """Each typed word starts a word of ``of``, in order (the rule of every
+    abbreviation: actions here, card names in ``card NAME``)."""
+    k = 0
+    for w in typed:
+        while k < len(of) and not of[k].startswith(w):
             k += 1
-        if k == len(words):
+        if k == len(of):
             return False
         k += 1
     return True
+
+
+def _abbreviates(typed: list[str], of: list[str]) -> bool:
+    """``prefixes``, with the first typed word starting the first word (the verb)."""
+    return bool(typed and of and of[0].startswith(typed[0]) and prefixes(typed[1:], of[1:]))
 
 
 def _forms(action: Action, lang: str) -> list[list[str]]:
     """The ways to write ``action``: its notation, and in another language
     its label, the label's verb with the notation's argument and the reverse
     (``event Союз ради прогресса`` is understood as well)."""
-    notation = _words(action.text)
+    notation = words(action.text)
     if lang == "en":
         return [notation]
-    local = _words(label(action, lang))
-    verb = _words(text(f"cli.verb.{action.game}.{action.verb}", lang))
+    local = words(label(action, lang))
+    verb = words(text(f"cli.verb.{action.game}.{action.verb}", lang))
     arg_en, arg_local = notation[1:], local[len(verb):]
     return [notation, local, verb + arg_en, notation[:1] + arg_local]
 
@@ -110,13 +113,13 @@ def _forms(action: Action, lang: str) -> list[list[str]]:
 def matches(typed: str, legal: Sequence[Action], lang: str) -> list[Action]:
     """The legal actions ``typed`` names: its exact notation or label (any
     case), else those it abbreviates, in notation or in ``lang``'s labels."""
-    words = _words(typed)
-    if not words:
+    said = words(typed)
+    if not said:
         return []
-    exact = [a for a in legal if words in _forms(a, lang)]
+    exact = [a for a in legal if said in _forms(a, lang)]
     if exact:
         return exact
-    return [a for a in legal if any(_abbreviates(words, form) for form in _forms(a, lang))]
+    return [a for a in legal if any(_abbreviates(said, form) for form in _forms(a, lang))]
 
 
-__all__ = ["ARG_KINDS", "label", "matches"]
+__all__ = ["ARG_KINDS", "label", "matches", "prefixes", "words"]

@@ -27,7 +27,7 @@ from brinkmanship.bots import BOT_HELP, bot_names, make_bot, parse_spec
 from brinkmanship.cli import savefile
 from brinkmanship.cli import tournament as tournament_view
 from brinkmanship.cli.games import option_choices, options_help, parse_options, shown_value, ui_for
-from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, find_cards, new_session, resume_session
+from brinkmanship.cli.play import HUMAN, Outcome, ReadLine, card_query, new_session, resume_session
 from brinkmanship.cli.replay import ReplayCursor, browse, show_end
 from brinkmanship.cli.simulate import DRAW, Summary, simulate
 from brinkmanship.farm import FarmError, default_workers, farm_for
@@ -551,16 +551,11 @@ def cards(
     if card is None:
         console.print(render.cards_table(lang=language, status=status))
         return
-    found = find_cards(name, card, language)
-    if len(found) != 1:
-        if found:
-            names = {(c["kind"], c["number"]): c["name"] for c in bm.cards(name, language)}
-            _say(console, language, "cli.play.ambiguous_card", "red", given=card,
-                 names=", ".join(names[k] for k in found))
-        else:
-            _say(console, language, "cli.play.no_such_card", "red", given=card)
+    found = card_query(name, card, language)
+    if isinstance(found, str):
+        console.print(Text(found, style="red"))
         raise typer.Exit(1)
-    kind, number = found[0]
+    kind, number = found
     console.print(render.card(number, lang=language, kind=kind))
 
 

@@ -36,7 +36,7 @@ import brinkmanship as bm
 from brinkmanship.bots import Bot, decide, derive_seed, make_bot
 from brinkmanship.cli import savefile
 from brinkmanship.cli.games import GameUI, Renderer, ui_for
-from brinkmanship.cli.labels import label, matches
+from brinkmanship.cli.labels import label, matches, prefixes, words
 from brinkmanship.cli.savefile import SavedGame
 from brinkmanship.i18n import DEFAULT_LANG, text
 
@@ -330,16 +330,12 @@ class PlaySession:
         if not query:
             self._error(self.t("cli.play.card_usage"))
             return
-        found = find_cards(self.saved.game, query, self.lang)
-        if len(found) == 1:
-            kind, number = found[0]
-            self.console.print(self.render.card(number, lang=self.lang, kind=kind))
-        elif not found:
-            self._error(self.t("cli.play.no_such_card", given=query))
+        found = card_query(self.saved.game, query, self.lang, SHOWN_IN_ERRORS)
+        if isinstance(found, str):
+            self._error(found)
         else:
-            names = {(c["kind"], c["number"]): c["name"] for c in bm.cards(self.saved.game, self.lang)}
-            self._error(self.t("cli.play.ambiguous_card", given=query,
-                               names=", ".join(names[k] for k in found[:SHOWN_IN_ERRORS])))
+            kind, number = found
+            self.console.print(self.render.card(number, lang=self.lang, kind=kind))
 
     def _show_prompt(self, view: dict[str, Any], legal: list[bm.Action], full: bool) -> None:
         side = view["viewer"]
@@ -474,6 +470,19 @@ class PlaySession:
             self.say("cli.play.seed_was", seed=self.saved.seed)
 
 
+def card_query(game: str, query: str, lang: str = DEFAULT_LANG, shown: int | None = None) -> tuple[str, int] | str:
+    """The one card (``kind``, ``number``) ``query`` names (see
+    ``find_cards``), or why there is none, in ``lang``: no such card, or the
+    names it could be (the first ``shown`` of them)."""
+    found = find_cards(game, query, lang)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        return text("cli.play.no_such_card", lang, given=query)
+    names = {(c["kind"], c["number"]): c["name"] for c in bm.cards(game, lang)}
+    return text("cli.play.ambiguous_card", lang, given=query, names=", ".join(names[k] for k in found[:shown]))
+
+
 def find_cards(game: str, query: str, lang: str = DEFAULT_LANG) -> list[tuple[str, int]]:
     """The cards (13 Days: and agendas) ``query`` names, as ``(kind, number)``:
     a number (``21``, ``#21``), or a name in ``lang`` or in English, whole or
@@ -486,7 +495,7 @@ def find_cards(game: str, query: str, lang: str = DEFAULT_LANG) -> list[tuple[st
     every = bm.cards(game, lang)
     if q.isdigit():
         return [(c["kind"], c["number"]) for c in every if c["number"] == int(q) and c["kind"] == "card"]
-    typed = _name_words(q)
+    typed = words(q)
     if not typed:
         return []
     # Several agenda cards share one agenda (and its text): the first stands for all.
@@ -498,27 +507,11 @@ def find_cards(game: str, query: str, lang: str = DEFAULT_LANG) -> list[tuple[st
             seen.add(key)
             unique.append(c)
     exact = [(c["kind"], c["number"]) for c in unique
-             if typed in (_name_words(c["name"]), _name_words(c["english_name"]))]
+             if typed in (words(c["name"]), words(c["english_name"]))]
     if exact:
         return exact
     return [(c["kind"], c["number"]) for c in unique
-            if _prefixes(typed, _name_words(c["name"])) or _prefixes(typed, _name_words(c["english_name"]))]
-
-
-def _name_words(s: str) -> list[str]:
-    return [w for w in (x.strip(".,;:()'\"«»") for x in s.lower().split()) if w]
-
-
-def _prefixes(typed: list[str], words: list[str]) -> bool:
-    """Each typed word starts a word of ``words``, in order."""
-    k = 0
-    for w in typed:
-        while k < len(words) and not words[k].startswith(w):
-            k += 1
-        if k == len(words):
-            return False
-        k += 1
-    return True
+            if prefixes(typed, words(c["name"])) or prefixes(typed, words(c["english_name"]))]
 
 
 def _known_cards(view: dict[str, Any]) -> set[Any]:

@@ -253,8 +253,6 @@ def _names(kind: str, value: Any) -> str | Data:
         if value == 0:
             return {"code": "thirteen.marker.prestige_even", "args": {}}
         return {"code": "thirteen.marker.prestige", "args": {"lead": US if value > 0 else USSR, "n": abs(value)}}
-    if kind == "card":
-        return CARD_NAME[value]
     return str(value)
 
 

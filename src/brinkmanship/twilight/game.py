@@ -20,8 +20,8 @@ from brinkmanship.core.log import Message
 from brinkmanship.i18n import register_names
 from brinkmanship.twilight import cards, decisions, effect, rules  # noqa: F401  (importing cards registers the events)
 from brinkmanship.twilight.actions import ROLL, SPACE
-from brinkmanship.twilight.board import CARD, CARD_NAME, CHINA, INDEX, N_CARDS, NAMES, OPPONENT, STABILITY
-from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE, SPACE_BOXES
+from brinkmanship.twilight.board import CARD, CHINA, INDEX, N_CARDS, NAMES, OPPONENT, STABILITY
+from brinkmanship.twilight.data.setup import FIXED_INFLUENCE, FREE_INFLUENCE
 from brinkmanship.twilight.options import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from brinkmanship.twilight.rules import CHANCE, US, USSR, Data
 from brinkmanship.twilight.rules.kinds import AnyFrame, AskFrame
@@ -351,10 +351,6 @@ def _names(kind: str, value: Any) -> str | Data:
         if value == 0:
             return {"code": "twilight.marker.vp_even", "args": {}}
         return {"code": "twilight.marker.vp", "args": {"lead": US if value > 0 else USSR, "n": abs(value)}}
-    if kind == "card":
-        return CARD_NAME[value]
-    if kind == "space":
-        return str(SPACE_BOXES[value][0])
     return str(value)
 
 

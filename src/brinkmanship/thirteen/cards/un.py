@@ -38,6 +38,7 @@ from brinkmanship.thirteen.rules import (
     push,
     push_command,
     push_cubes,
+    push_move_then_command,
     push_shift,
     shift_marker,
 )
@@ -53,9 +54,7 @@ def speech_to_the_nation(d: Data, play: Play) -> None:
 @event(THE_GUNS_OF_AUGUST)
 def the_guns_of_august(d: Data, play: Play) -> None:
     """Move one own marker 0-2 steps either way, then Command 1 anywhere."""
-    r = play.side
-    push_command(d, r, play.card, 1, ALL_ARENAS, granted=True, resolver=r, by=play.by)
-    push_shift(d, r, r, ALL_TRACKS, 2, down=may_lower(d, r, r, play.by))
+    push_move_then_command(d, play.side, ALL_TRACKS, play)
 
 
 @event(FIFTY_FIFTY)

@@ -49,6 +49,7 @@ from brinkmanship.thirteen.rules import (
     may_lower,
     push_command,
     push_cubes,
+    push_move_then_command,
     push_shift,
 )
 
@@ -66,8 +67,7 @@ def halve(d: Data, side: str, arena: int, card: int) -> None:
 @event(MATHEMATICAL_PRECISION)
 def mathematical_precision(d: Data, play: Play) -> None:
     """Move the US political marker 0-2 steps either way, then Command 1."""
-    push_command(d, US, play.card, 1, ALL_ARENAS, granted=True, resolver=US, by=play.by)
-    push_shift(d, US, US, [POLITICAL_TRACK], 2, down=may_lower(d, US, US, play.by))
+    push_move_then_command(d, US, [POLITICAL_TRACK], play)
 
 
 @event(EXCOMM)

@@ -48,6 +48,7 @@ from brinkmanship.thirteen.rules import (
     may_lower,
     push_command,
     push_cubes,
+    push_move_then_command,
     push_shift,
 )
 
@@ -57,8 +58,7 @@ REMOVE, BAN = OPTIONS.index("remove"), OPTIONS.index("ban")
 @event(MRBMS_AND_IRBMS)
 def mrbms_and_irbms(d: Data, play: Play) -> None:
     """Move the USSR military marker 0-2 steps either way, then Command 1."""
-    push_command(d, USSR, play.card, 1, ALL_ARENAS, granted=True, resolver=USSR, by=play.by)
-    push_shift(d, USSR, USSR, [MILITARY_TRACK], 2, down=may_lower(d, USSR, USSR, play.by))
+    push_move_then_command(d, USSR, [MILITARY_TRACK], play)
 
 
 @event(MOSCOW_IS_OUR_BRAIN)

@@ -82,6 +82,7 @@ from brinkmanship.thirteen.rules.play import (
     may_event,
     play_card,
     push_command,
+    push_move_then_command,
     run_event,
 )
 from brinkmanship.thirteen.rules.round import (
@@ -225,6 +226,7 @@ __all__ = [
     "push",
     "push_command",
     "push_cubes",
+    "push_move_then_command",
     "push_shift",
     "reserve",
     "resolve_agendas",

@@ -15,6 +15,7 @@ from brinkmanship.thirteen.actions import ACCEPT, COMMAND, DECLINE, DISCARD, DON
 from brinkmanship.thirteen.board import ALL_ARENAS, ARENAS, CARD_COMMAND, CARD_FACTION, CATEGORY, OPPONENT
 from brinkmanship.thirteen.data.board import ARENA_MAX, SUPPLY
 from brinkmanship.thirteen.events import REGISTRY, Play
+from brinkmanship.thirteen.rules.frames import push_shift
 from brinkmanship.thirteen.rules.kinds import (
     CommandFrame,
     OfferFrame,
@@ -71,6 +72,15 @@ def push_command(d: Data, side: str, card: int, cubes: int, arenas: tuple[int, .
         f["low"] = may_lower(d, side, resolver or side, by or side) or not opts["ban_blocks_symbol"]
         f["remove"] = not command_n or opts["event_command_remove"]
     push(d, f)
+
+
+def push_move_then_command(d: Data, side: str, tracks: tuple[int, ...] | list[int], play: Play) -> None:
+    """One of ``side``'s markers on ``tracks`` moves 0-2 steps either way
+    (down only if events may lower it), then ``side`` Commands 1 cube in any
+    arena: The Guns of August, Mathematical Precision, MRBMs & IRBMs. The
+    Command is pushed first so that the move is decided first."""
+    push_command(d, side, play.card, 1, ALL_ARENAS, granted=True, resolver=side, by=play.by)
+    push_shift(d, side, side, tracks, 2, down=may_lower(d, side, side, play.by))
 
 
 def play_card(d: Data, side: str, card: int, how: str, own_turn: bool = True) -> None:
