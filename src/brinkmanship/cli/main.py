@@ -559,6 +559,55 @@ def cards(
     console.print(render.card(number, lang=language, kind=kind))
 
 
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(
+        "--host", help="Address to listen on (BRINK_HOST). Default 127.0.0.1: this machine only.")] = None,
+    port: Annotated[int | None, typer.Option("--port", help="Port to listen on (BRINK_PORT). Default 8000.")] = None,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Database: a SQLAlchemy URL such as postgresql://user:pass@host/name, or a SQLite file "
+                     "(BRINK_DATABASE_URL). Default: an embedded SQLite file in the user's data directory.")] = None,
+    bot_workers: Annotated[int | None, typer.Option(
+        "--bot-workers", help="Processes that compute bot moves (BRINK_BOT_WORKERS; 0 = one per core). "
+                              "Default 1.")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address players reach the server at, for join links (BRINK_PUBLIC_URL), "
+                             "e.g. https://brink.example.org behind a reverse proxy.")] = None,
+    log_level: Annotated[str | None, typer.Option(
+        "--log-level", help="debug, info, warning or error (BRINK_LOG_LEVEL). Default info.")] = None,
+    proxy_headers: Annotated[bool, typer.Option(
+        "--proxy-headers/--no-proxy-headers",
+        help="Trust X-Forwarded-For/-Proto from --forwarded-allow-ips (behind a reverse proxy).")] = False,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        "--forwarded-allow-ips", help="Proxies trusted for forwarded headers (comma-separated).")] = "127.0.0.1",
+) -> None:
+    """Run the game server: the HTTP API and WebSocket for online play (docs/server.md).
+    Creates or upgrades the database schema at start; Ctrl-C stops it after the transactions in flight."""
+    from brinkmanship.server.config import Settings
+
+    try:
+        settings = Settings.from_env(host=host, port=port, database_url=db, bot_workers=bot_workers,
+                                     public_url=public_url, log_level=log_level)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    run_server(settings, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips)
+
+
+def run_server(settings: Any, proxy_headers: bool = False, forwarded_allow_ips: str = "127.0.0.1") -> None:
+    """Serve ``settings`` with uvicorn until interrupted."""
+    import uvicorn
+
+    from brinkmanship.server import logs
+    from brinkmanship.server.app import create_app
+
+    logs.setup(settings.log_level)
+    uvicorn.run(
+        create_app(settings), host=settings.host, port=settings.port, log_config=None, access_log=False,
+        ws_max_size=settings.max_body, timeout_graceful_shutdown=int(settings.shutdown_seconds),
+        proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips, server_header=False,
+    )
+
+
 def main() -> None:
     """Entry point of the ``brink`` console script."""
     app()
