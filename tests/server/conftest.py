@@ -101,7 +101,8 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log_path.read_text()[-3000:]}")
+                log = self.log_path.read_text()[-3000:]
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: {log}")
             try:
                 if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
                     return self

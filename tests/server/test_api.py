@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import brinkmanship as bm
 from brinkmanship.cli import savefile
 from tests.server.conftest import auth, create
 
@@ -42,7 +41,6 @@ def test_two_humans_play_a_whole_game_and_the_replay_is_a_save_file(client: Test
     assert g["seats"]["US"]["url"].endswith(f"/play/{gid}#token={tokens['US']}")
     rng = random.Random(3)
     st = _state(client, gid, tokens["USSR"])
-    logs: dict[str | None, list[dict[str, Any]]] = {"USSR": list(st["log"]["entries"])}
     while st["status"] == "running":
         side = st["to_move"]
         mine = _state(client, gid, tokens[side])
@@ -117,8 +115,9 @@ def test_undo_takes_back_my_moves_until_the_other_side_acts(client: TestClient) 
     g = create(client, "twilight")
     gid, tokens = g["id"], {s: v["token"] for s, v in g["seats"].items()}
     ussr = auth(tokens["USSR"])
-    assert client.post(f"/api/games/{gid}/actions", headers=ussr, json={"action": "place Poland", "ply": 0}).status_code == 200
-    assert client.post(f"/api/games/{gid}/actions", headers=ussr, json={"action": "place Poland", "ply": 1}).status_code == 200
+    for ply in (0, 1):
+        r = client.post(f"/api/games/{gid}/actions", headers=ussr, json={"action": "place Poland", "ply": ply})
+        assert r.status_code == 200, r.text
     st = _state(client, gid, tokens["USSR"])
     assert st["can_undo"] and st["view"]["influence"]["USSR"]["Poland"] == 2
     # The other seat may not undo my moves.
@@ -129,9 +128,7 @@ def test_undo_takes_back_my_moves_until_the_other_side_acts(client: TestClient) 
     st = r.json()
     assert st["ply"] == 3 and st["view"]["influence"]["USSR"]["Poland"] == 1
     assert st["log"]["start"] + len(st["log"]["entries"]) == len(_state(client, gid, tokens["USSR"])["log"]["entries"])
-    # The undo is in the history, and the replay leaves the undone move out.
-    state = bm.new_game("twilight")
-    del state
+    # One more placement of the two may still be taken back.
     assert _state(client, gid, tokens["USSR"])["can_undo"]
 
 
@@ -151,8 +148,8 @@ def test_websocket_pushes_every_change_to_seats_and_spectators(client: TestClien
         ack = next(m for m in got if m["type"] == "ack")
         assert ack["ref"] == "a1" and ack["ply"] >= 1
         pushed = spectator.receive_json()
-        assert pushed["type"] == "state" and pushed["ply"] == ack["ply"] and "hand" not in pushed["view"] or \
-            pushed["view"].get("hand") in (None, [])
+        assert pushed["type"] == "state" and pushed["ply"] == ack["ply"] and pushed["seat"] is None
+        assert not pushed["view"].get("hand")
         ussr.send_json({"action": action, "ply": 0})
         err = ussr.receive_json()
         assert err["type"] == "error" and err["status"] == 409

@@ -298,6 +298,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
+    app.add_middleware(Guard, max_body=settings.max_body)
+
     def service() -> GameService:
         return holder["service"]
 
