@@ -568,8 +568,8 @@ def serve(
         "--db", help="Database: a SQLAlchemy URL such as postgresql://user:pass@host/name, or a SQLite file "
                      "(BRINK_DATABASE_URL). Default: an embedded SQLite file in the user's data directory.")] = None,
     bot_workers: Annotated[int | None, typer.Option(
-        "--bot-workers", help="Processes that compute bot moves (BRINK_BOT_WORKERS; 0 = one per core). "
-                              "Default 1.")] = None,
+        "--bot-workers", help="Processes that compute bot moves (BRINK_BOT_WORKERS). "
+                              "Default 0: one per core.")] = None,
     public_url: Annotated[str | None, typer.Option(
         "--public-url", help="The address players reach the server at, for join links (BRINK_PUBLIC_URL), "
                              "e.g. https://brink.example.org behind a reverse proxy.")] = None,

@@ -25,8 +25,9 @@ class Settings:
     port: int = 8000
     #: A SQLAlchemy URL, ``postgresql://...`` or a SQLite file path.
     database_url: str = field(default_factory=default_database)
-    #: Processes that run bot moves (0: one per core, at least 1).
-    bot_workers: int = 1
+    #: Processes that run bot moves (0: one per core, at least 1). Several
+    #: let a fast bot move while a slow one (a long ISMCTS budget) thinks.
+    bot_workers: int = 0
     #: The largest request body and WebSocket message, in bytes.
     max_body: int = 65536
     #: The longest a bot seat may think per decision (an ISMCTS time budget).
