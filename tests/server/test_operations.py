@@ -208,3 +208,22 @@ def test_a_finished_game_downloads_as_a_file_brink_replay_reads(client: TestClie
     assert code == 0, out
     saved: dict[str, Any] = r.json()
     assert saved["winner"] in (None, "USSR", "US") and saved["seats"] == {"USSR": "random", "US": "heuristic"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_info_describes_games_options_and_bots_for_a_lobby(client: TestClient, lang: str) -> None:
+    import brinkmanship as bm
+    from brinkmanship.i18n import text
+
+    info = client.get("/api/info", params={"lang": lang}).json()
+    assert set(info["games"]) == {"twilight", "thirteen"} and info["languages"]["ru"] == "Русский"
+    for name, g in info["games"].items():
+        choices = bm.get_game(name).option_choices
+        assert set(g["options"]) == set(choices)
+        for k, o in g["options"].items():
+            assert o["values"] == list(choices[k]) and o["default"] == choices[k][0]
+            assert o["help"] == text(f"cli.option_help.{name}.{k}", lang)
+    assert set(info["bots"]) == {"random", "heuristic", "ismcts"}
+    assert info["limits"]["max_bot_seconds"] == 30
+    if lang == "ru":
+        assert any("а" <= ch <= "я" for ch in info["bots"]["heuristic"]["help"])

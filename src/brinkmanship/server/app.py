@@ -27,13 +27,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import brinkmanship as bm
+from brinkmanship.bots import bot_names
 from brinkmanship.core.log import msg
-from brinkmanship.i18n import DEFAULT_LANG, LANGS, render
+from brinkmanship.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, render, text
 from brinkmanship.server import db, logs
 from brinkmanship.server.bots import BotPool
 from brinkmanship.server.config import Settings
 from brinkmanship.server.live import LiveGame, dumps_compact
-from brinkmanship.server.service import ApiError, GameService
+from brinkmanship.server.service import GAMES, ApiError, GameService
 from brinkmanship.server.store import Store
 
 Scope = MutableMapping[str, Any]
@@ -142,6 +143,29 @@ class Health(BaseModel):
     revision: str | None
     games_in_memory: int
     bot_workers: int
+
+
+class OptionInfo(BaseModel):
+    values: list[Any]
+    default: Any
+    help: str
+
+
+class GameInfo(BaseModel):
+    players: list[str]
+    options: dict[str, OptionInfo]
+
+
+class BotInfo(BaseModel):
+    help: str
+
+
+class ServerInfo(BaseModel):
+    version: str
+    languages: dict[str, str]
+    games: dict[str, GameInfo]
+    bots: dict[str, BotInfo]
+    limits: dict[str, float]
 
 
 class SavedGameFile(BaseModel):
@@ -347,6 +371,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok", "version": bm.__version__, "database": engine.url.get_backend_name(),
                 "revision": app.state.revision, "games_in_memory": len(service().games),
                 "bot_workers": settings.workers}
+
+    @app.get("/api/info", response_model=ServerInfo, responses=_errors(400))
+    async def info(lang: LangQ = None, accept_language: Annotated[str | None, Header()] = None) -> Any:
+        """What a lobby offers: the games with their options (allowed
+        values, default first, and what each means), the bots and the
+        server's limits on them, in the reader's language."""
+        language = lang_of(lang, accept_language)
+        games = {}
+        for name in GAMES:
+            g = bm.get_game(name)
+            games[name] = {"players": list(g.players), "options": {
+                k: {"values": list(vs), "default": vs[0], "help": text(f"cli.option_help.{name}.{k}", language)}
+                for k, vs in g.option_choices.items()}}
+        return {"version": bm.__version__, "languages": dict(LANG_NAMES), "games": games,
+                "bots": {b: {"help": text(f"server.bot.{b}", language)} for b in bot_names()},
+                "limits": {"max_bot_seconds": settings.max_bot_seconds, "max_bot_iters": settings.max_bot_iters,
+                           "max_bot_workers": settings.max_bot_workers, "max_body": settings.max_body}}
 
     @app.post("/api/games", status_code=201, response_model=Created, responses=_errors(400, 413, 503))
     async def create_game(body: CreateGame, request: Request, lang: LangQ = None) -> Any:
