@@ -86,6 +86,13 @@ class BotPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Stop the workers now: a bot in the middle of a long search is
+        cut short (its game resumes when the server starts again)."""
         if self._pool is not None:
+            # The executor has no public way to stop a running call; its
+            # processes are terminated so that shutdown never waits for a search.
+            processes = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for p in processes:
+                p.terminate()
             self._pool = None

@@ -222,7 +222,9 @@ def rebuild(record: GameRecord, rows: list[Row], snapshot: tuple[int, str] | Non
         else:
             pending = live.prepare(row.seat, row.text or "", chance=False)
             live.commit(pending)
+    o = live.outcome()
     live.record.ply = live.ply
+    live.record.status, live.record.winner, live.record.result = o.status, o.winner, o.result
     return live
 
 
