@@ -1,8 +1,12 @@
 """Fuzz: many random full games, invariants checked after every action.
 
 After every action: no crash, a legal action exists unless the game is over,
-cards are conserved, influence is never negative, and the state survives a
-JSON round trip unchanged (so any state can be saved and resumed). Every 41
+cards are conserved and influence is never negative. After every tenth
+action (each game at its own offset, so that the games together cover every
+step) and at the end, the state survives a JSON round trip unchanged (so any
+state can be saved and resumed): writing and validating a late state costs
+fifty times an action, and doing it after every action made this file most
+of the suite's time. Every 41
 actions, each side's determinization (``resample``) must show that side the
 same view and play on.
 """
@@ -19,6 +23,7 @@ from tests.twilight.invariants import check
 OPS_ONLY_GAMES = 500
 EVENT_GAMES = 1000  # events and optional cards on (the defaults)
 CHUNK = 50
+ROUND_TRIP_EVERY = 10
 
 
 @pytest.mark.slow
@@ -49,7 +54,8 @@ def play_games(seeds: range, options: dict[str, bool]) -> None:
             s.apply_random(rng)
             steps += 1
             check(s.data)
-            assert bm.load(s.to_json()) == s
+            if (steps + seed) % ROUND_TRIP_EVERY == 0 or s.is_terminal:
+                assert bm.load(s.to_json()) == s
             assert steps <= MAX_LENGTH, f"game {seed} is longer than game_info's max_game_length"
             if steps % 41 == 0 and not s.is_terminal:
                 # A determinization looks the same to its side and plays on.
