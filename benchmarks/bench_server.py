@@ -531,6 +531,9 @@ PROBES = {
     "view": "a state message's view and log (snapshot)",
     "bot": "a bot move: the worker pool round trip",
     "lag": "event loop lag (a 10 ms sleep, late by)",
+    "gc0": "garbage collector pauses, generation 0",
+    "gc1": "garbage collector pauses, generation 1",
+    "gc2": "garbage collector pauses, generation 2 (whole heap)",
 }
 
 
@@ -653,6 +656,17 @@ def serve_probed(out: str, profile: str | None) -> None:
         await resume(self)
 
     svc.resume_bots = _resume  # type: ignore[method-assign]
+    import gc
+
+    gc_started = [0.0]
+
+    def gc_timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_started[0] = clock()
+        else:
+            times[f"gc{info['generation']}"].append(clock() - gc_started[0])
+
+    gc.callbacks.append(gc_timer)
 
     # uvicorn re-raises the SIGTERM it caught once it has shut down; exit
     # normally instead, so that the timings and the profile are written.
