@@ -601,9 +601,12 @@ def run_server(settings: Any, proxy_headers: bool = False, forwarded_allow_ips: 
     from brinkmanship.server.app import create_app
 
     logs.setup(settings.log_level)
+    # The app answers a WebSocket message over max_body with a 413 error and
+    # keeps the connection; uvicorn drops only a connection whose message
+    # is far larger (4x), before buffering it.
     uvicorn.run(
         create_app(settings), host=settings.host, port=settings.port, log_config=None, access_log=False,
-        ws_max_size=settings.max_body, timeout_graceful_shutdown=int(settings.shutdown_seconds),
+        ws_max_size=4 * settings.max_body, timeout_graceful_shutdown=int(settings.shutdown_seconds),
         proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips, server_header=False,
     )
 
