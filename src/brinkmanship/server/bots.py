@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import math
 import multiprocessing
 from typing import Any
 
@@ -38,6 +39,13 @@ def check_spec(spec: str, settings: Settings) -> str:
                              "on this server")
         if int(params.get("workers", "1")) > settings.max_bot_workers:
             raise ValueError(f"a bot may use at most {settings.max_bot_workers} search processes on this server")
+    for key, value in params.items():
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        if not math.isfinite(number) or number < 0:
+            raise ValueError(f"bot parameter {key!r} must be a finite number, 0 or more (got {value!r})")
     return spec
 
 
