@@ -459,7 +459,7 @@ KILL_PLAN = [
 
 
 def test_sigkill_loses_no_acknowledged_action(servers: StartServer, database: Database) -> None:
-    env = {"BRINK_SNAPSHOT_EVERY": "16"}
+    env = {"BRINK_SNAPSHOT_EVERY": "8"}  # games are often resumed from a snapshot
     srv = servers(**env)
     gs = create_games(srv.url, KILL_PLAN)
     seats = [s for g in gs for s in g.humans]
