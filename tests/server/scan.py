@@ -21,11 +21,13 @@ its face-down headline or Aftermath cards. The truth is the server's own:
 Every message is also searched, as text, for the game's seed (from the
 database), the generator's state, the other seat's token (any token, for a
 spectator) and the token hashes, fields of the state JSON (``rng``,
-``seed``, ``deck``, ``hands``, ``stack``) and four draw-pile cards in a row
-in any list of numbers. Card numbers are read under the card keys of the
-engine scanner wherever they are (except in log entries, checked as they
-were appended), card names anywhere in the view (the full English names, as
-the engine scanner reads them) and in error details.
+``seed``, ``deck``, ``hands``, ``stack``...) and the four cards at either
+end of the draw pile in a row, either way round. Card numbers are read under
+the card keys of the engine scanner wherever they are (except in log
+entries, checked as they were appended), card names anywhere in the view
+but its effects in play (the full English names, as the engine scanner
+reads them) and in error details (but for the card the refused action
+named itself, which the refusal quotes).
 
 The app runs in the test's own event loop: HTTP through httpx's ASGI
 transport, WebSockets through :class:`Socket`, a small ASGI client. The
@@ -82,7 +84,7 @@ TWILIGHT_OPTIONS = {"events": True, "optional_cards": True}
 # A card key of the engine scanner, as a key of compact JSON (a key in a
 # string would be escaped: \"card\").
 CARD_KEY = re.compile(r'"((?:' + "|".join(sorted(CARD_KEYS)) + r')\d*)":')
-STATE_KEYS = ('"rng":', '"seed":', '"deck":', '"hands":', '"stack":')
+STATE_KEYS = ('"rng":', '"seed":', '"deck":', '"hands":', '"stack":', '"known":', '"agenda_deck":')
 DECODE = json.JSONDecoder().raw_decode
 LOG_TAIL = ',"log":{"start":'
 TIMEOUT = 60.0
@@ -515,7 +517,8 @@ class Receiver:
     async def http(self, method: str, url: str, echo: str = "", **kw: Any) -> tuple[int, dict[str, Any]]:
         """An HTTP request as this reader; the scanned answer."""
         self.sent_at = self.match.live.ply
-        r = await self.match.app.http.request(method, url, headers=self.headers(), **kw)
+        async with asyncio.timeout(TIMEOUT):
+            r = await self.match.app.http.request(method, url, headers=self.headers(), **kw)
         return r.status_code, self.scan(r.text, "http", echo)
 
 
