@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 import urllib.parse
@@ -345,6 +346,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.revision = revision
         logs.event("server.started", database=engine.url.get_backend_name(), revision=revision,
                    bot_workers=settings.workers)
+        # What is loaded by now (modules, catalogs, card tables) lives as long
+        # as the server: out of the garbage collector's sight, a full
+        # collection no longer stops every game for 50-150 ms.
+        gc.collect()
+        gc.freeze()
         service.spawn(service.resume_bots())
         try:
             yield

@@ -13,6 +13,7 @@ one database from both accepting a move for the same ply.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
 import hmac
@@ -20,7 +21,8 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 import brinkmanship as bm
@@ -31,7 +33,7 @@ from brinkmanship.server import logs
 from brinkmanship.server.bots import BotPool, check_spec
 from brinkmanship.server.config import Settings
 from brinkmanship.server.live import BOT, HUMAN, LiveGame, Pending, UndoRefused, public_seats, rebuild
-from brinkmanship.server.store import GameRecord, SeatRecord, Store, now
+from brinkmanship.server.store import Append, GameRecord, SeatRecord, Store, now
 
 GAMES = ("twilight", "thirteen")
 #: What a live game keeps when it is reloaded from the database: who waits
@@ -90,6 +92,10 @@ class GameService:
         self._idle = asyncio.Event()
         self._idle.set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        # Writes have one thread of their own (see _append).
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="brink-write")
+        self._appends: list[tuple[Append, asyncio.Future[bool]]] = []
+        self._flushing: asyncio.Task[None] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
     async def resume_bots(self) -> None:
@@ -126,6 +132,7 @@ class GameService:
         for live in self.games.values():
             for w in list(live.watchers):
                 w.notify()
+        self._writer.shutdown(wait=False)
 
     # -- games ---------------------------------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], seats: dict[str, str], listed: bool,
@@ -283,7 +290,8 @@ class GameService:
         self._changed(live, pending)
 
     async def _store_change(self, live: LiveGame, pending: Pending, snapshot: str | None) -> bool:
-        ok = await self._stored(self.store.append, live.id, live.ply, pending.rows, pending.outcome, snapshot)
+        with self._in_flight():
+            ok = await self._append(Append(live.id, live.ply, pending.rows, pending.outcome, snapshot))
         if not ok:
             logs.event("game.conflict", logging.WARNING, game=live.id, ply=live.ply)
             await self._reload(live)
@@ -310,15 +318,55 @@ class GameService:
                 setattr(live, f.name, getattr(fresh, f.name))
 
     async def _stored(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a store call in a thread, counted as a transaction in flight."""
+        """Run a store write on the writer thread, counted as a transaction in flight."""
+        with self._in_flight():
+            return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    @contextlib.contextmanager
+    def _in_flight(self) -> Iterator[None]:
         self._inflight += 1
         self._idle.clear()
         try:
-            return await asyncio.to_thread(fn, *args)
+            yield
         finally:
             self._inflight -= 1
             if not self._inflight:
                 self._idle.set()
+
+    async def _append(self, append: Append) -> bool:
+        """Store one change (``Store.append``), in a transaction shared with
+        the changes of other games that arrive meanwhile.
+
+        Every write runs on one thread: the changes that arrive while a
+        transaction commits are stored together in the next one, so a busy
+        server makes one commit (and, on SQLite with synchronous FULL, one
+        sync to disk) for many actions, and each action still learns its
+        own result only once its transaction has committed. Before, each
+        change took a thread of the default executor, where they queued
+        behind one another and behind reads, and on SQLite concurrent
+        writers waited for the file's lock in SQLite's busy handler, which
+        sleeps 1, 2, 5 ... 100 ms between tries."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[bool] = loop.create_future()
+        self._appends.append((append, fut))
+        if self._flushing is None or self._flushing.done():
+            self._flushing = loop.create_task(self._flush())
+        return await fut
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._appends:
+            batch, self._appends = self._appends, []
+            try:
+                kept = await loop.run_in_executor(self._writer, self.store.append_many, [a for a, _ in batch])
+            except Exception as exc:
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for (_, fut), ok in zip(batch, kept, strict=True):
+                if not fut.done():
+                    fut.set_result(ok)
 
     def _changed(self, live: LiveGame, pending: Pending) -> None:
         first = pending.rows[0]

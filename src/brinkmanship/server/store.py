@@ -4,7 +4,8 @@ Every method is synchronous (the server calls them in worker threads, off
 the event loop) and independent of the dialect. :meth:`Store.append` is the
 one write of play: it moves ``games.ply`` from the ply the caller saw to the
 new one and inserts the history rows, all in one transaction, and reports a
-conflict instead of writing when another writer moved the game first. The
+conflict instead of writing when another writer moved the game first
+(:meth:`Store.append_many` does that for several games in one transaction). The
 primary key ``(game_id, ply)`` of ``actions`` refuses a second row for the
 same ply even from another server process, so two submissions for one ply
 can never both be kept.
@@ -75,6 +76,17 @@ class Outcome:
     status: str = "running"
     winner: str | None = None
     result: str | None = None
+
+
+@dataclass(frozen=True)
+class Append:
+    """The arguments of one :meth:`Store.append`, for :meth:`Store.append_many`."""
+
+    game_id: str
+    expected_ply: int
+    rows: Sequence[Row]
+    outcome: Outcome
+    snapshot: str | None = None
 
 
 class Store:
@@ -167,6 +179,39 @@ class Store:
             return False
         return True
 
+    def append_many(self, appends: Sequence[Append]) -> list[bool]:
+        """Several appends (of different games) in one transaction: one
+        commit, so one sync to disk, for all of them, and one statement
+        each for the games and the history rows. When every game is still
+        at its expected ply (the rule) all are kept; otherwise, or if the
+        transaction fails, each append is tried again alone, in a
+        transaction of its own, and kept or refused as :meth:`append`
+        decides. The answers come in order. Rows are updated in the order
+        of the game ids, so that two servers writing to one database cannot
+        deadlock."""
+        if len(appends) != 1:
+            t = now()
+            batch = sorted(appends, key=lambda a: a.game_id)
+            try:
+                with self.engine.begin() as conn:
+                    moved = conn.execute(_MOVE, [
+                        {"b_id": a.game_id, "b_expected": a.expected_ply, "b_ply": a.expected_ply + len(a.rows),
+                         "b_status": a.outcome.status, "b_winner": a.outcome.winner, "b_result": a.outcome.result,
+                         "b_updated": t} for a in batch])
+                    if moved.rowcount != len(batch):
+                        raise _Conflict
+                    conn.execute(actions.insert(), [
+                        {"game_id": a.game_id, "ply": r.ply, "seat": r.seat, "kind": r.kind,
+                         "action_id": r.action_id, "text": r.text, "created_at": t} for a in batch for r in a.rows])
+                    snaps = [{"game_id": a.game_id, "ply": a.expected_ply + len(a.rows), "state": a.snapshot}
+                             for a in batch if a.snapshot is not None]
+                    if snaps:
+                        conn.execute(snapshots.insert(), snaps)
+                return [True] * len(appends)
+            except (_Conflict, sa.exc.SQLAlchemyError):
+                pass
+        return [self.append(a.game_id, a.expected_ply, a.rows, a.outcome, a.snapshot) for a in appends]
+
     def history(self, game_id: str, after: int = 0) -> list[Row]:
         """The history rows after ply ``after``, in order."""
         q = (sa.select(actions.c.ply, actions.c.seat, actions.c.kind, actions.c.action_id, actions.c.text)
@@ -187,6 +232,14 @@ class Store:
         """A trivial query: raises when the database does not answer."""
         with self.engine.connect() as conn:
             conn.execute(sa.text("SELECT 1"))
+
+
+# Many games' moves in one statement (Store.append_many); bind names differ
+# from the columns', as SQLAlchemy requires in an UPDATE.
+_MOVE = (games.update()
+         .where(games.c.id == sa.bindparam("b_id")).where(games.c.ply == sa.bindparam("b_expected"))
+         .values(ply=sa.bindparam("b_ply"), status=sa.bindparam("b_status"), winner=sa.bindparam("b_winner"),
+                 result=sa.bindparam("b_result"), updated_at=sa.bindparam("b_updated")))
 
 
 class _Conflict(Exception):
