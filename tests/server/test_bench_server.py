@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks/bench_server.py"
 
 
 def test_the_load_benchmark_plays_games_without_error(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_server.py"), "--games", "3", "--actions", "6",
+        [sys.executable, str(SCRIPT), "--games", "3", "--actions", "6",
          "--think", "0.01", "--probe", "--json", str(out)],
         capture_output=True, text=True, timeout=300, cwd=str(ROOT))
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -227,3 +227,11 @@ def test_info_describes_games_options_and_bots_for_a_lobby(client: TestClient, l
     assert info["limits"]["max_bot_seconds"] == 30
     if lang == "ru":
         assert any("а" <= ch <= "я" for ch in info["bots"]["heuristic"]["help"])
+
+
+@pytest.mark.parametrize("spec", ["ismcts:c=nan", "ismcts:c=inf", "ismcts:c=-5", "ismcts:c=1e999"])
+def test_a_bot_parameter_must_be_a_finite_number(spec: str) -> None:
+    from brinkmanship.server.bots import check_spec
+
+    with pytest.raises(ValueError, match="finite number"):
+        check_spec(spec, Settings.from_env(environ={}))

@@ -64,17 +64,16 @@ def test_a_slow_bot_does_not_hold_up_other_games(db_url: str, tmp_path: Path) ->
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as http:
             slow = http.post("/api/games", json={"game": "thirteen",
-                                                 "seats": {"USSR": "ismcts:time=4", "US": "human"}}).json()
+                                                 "seats": {"USSR": "ismcts:time=20", "US": "human"}}).json()
             time.sleep(0.5)  # the slow bot is thinking
             fast = http.post("/api/games", json={"game": "thirteen",
                                                  "seats": {"USSR": "random", "US": "random"}}).json()
             started = time.monotonic()
             while http.get(f"/api/games/{fast['id']}").json()["status"] != "over":
-                assert time.monotonic() - started < 60
+                assert time.monotonic() - started < 18, "the fast game waited for the slow bot"
                 time.sleep(0.05)
             took = time.monotonic() - started
-            # The fast game (hundreds of bot moves) ended while the slow bot still thought about its first.
+            # The fast game (about a hundred bot moves) ended while the slow bot still thought about its first.
             assert http.get(f"/api/games/{slow['id']}").json()["ply"] == 0, took
-            assert took < 4
     finally:
         srv.stop()

@@ -595,15 +595,28 @@ def serve(
 
 def run_server(settings: Any, proxy_headers: bool = False, forwarded_allow_ips: str = "127.0.0.1") -> None:
     """Serve ``settings`` with uvicorn until interrupted."""
+    import signal
+
     import uvicorn
 
     from brinkmanship.server import logs
     from brinkmanship.server.app import create_app
 
+    def stopped(signum: int, frame: Any) -> None:
+        raise SystemExit(0)
+
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again to
+    # end the process; with this handler in place the process then exits 0
+    # (a finished shutdown), not "killed by SIGTERM", which supervisors
+    # count as a failure.
+    signal.signal(signal.SIGTERM, stopped)
     logs.setup(settings.log_level)
+    # The app answers a WebSocket message over max_body with a 413 error and
+    # keeps the connection; uvicorn drops only a connection whose message
+    # is far larger (4x), before buffering it.
     uvicorn.run(
         create_app(settings), host=settings.host, port=settings.port, log_config=None, access_log=False,
-        ws_max_size=settings.max_body, timeout_graceful_shutdown=int(settings.shutdown_seconds),
+        ws_max_size=4 * settings.max_body, timeout_graceful_shutdown=int(settings.shutdown_seconds),
         proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips, server_header=False,
     )
 

@@ -17,6 +17,7 @@ import contextlib
 import gc
 import json
 import time
+import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Annotated, Any, Literal
 
@@ -24,8 +25,9 @@ import sqlalchemy as sa
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 import brinkmanship as bm
 from brinkmanship.bots import bot_names
@@ -52,29 +54,51 @@ IdPath = Annotated[str, Path(pattern=GAME_ID, description="the game's id")]
 AuthH = Annotated[str | None, Header(description="Bearer TOKEN of a seat; none for a spectator")]
 
 
+def whole(value: Any) -> Any:
+    """``value`` as an ``int`` when it is a JSON number with no fraction
+    (``3.0`` is the integer 3 to JSON Schema, so to the OpenAPI document
+    too); anything else as it is, for the strict models to judge (a
+    string, a bool or ``2.5`` is still refused)."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
 # -- request and response bodies ----------------------------------------------------------------
-class CreateGame(BaseModel):
-    """A new game: which game, its options, and who sits where."""
+class Body(BaseModel):
+    """A request body: no unknown fields, strict types, and a whole JSON
+    number (``3.0``) read as the integer it is."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {k: ({o: whole(v) for o, v in w.items()} if k == "options" and isinstance(w, dict) else whole(w))
+                for k, w in data.items()}
+
+
+class CreateGame(Body):
+    """A new game: which game, its options, and who sits where."""
+
     game: StrictStr = Field(max_length=32, examples=["twilight"])
     options: dict[StrictStr, StrictBool | StrictInt | StrictStr] = Field(default_factory=dict, max_length=32)
     seats: dict[StrictStr, StrictStr] = Field(max_length=4, examples=[{"USSR": "human", "US": "heuristic"}])
     listed: StrictBool = True
 
 
-class SubmitAction(BaseModel):
+class SubmitAction(Body):
     """An action (its text or id) and the ply it answers."""
 
-    model_config = ConfigDict(extra="forbid")
     action: Annotated[StrictStr, Field(max_length=200)] | Annotated[StrictInt, Field(ge=0, le=2**31)]
     ply: StrictInt = Field(ge=0, le=MAX_PLY)
 
 
-class UndoRequest(BaseModel):
+class UndoRequest(Body):
     """Take back my last move; ``ply`` is the ply it answers."""
 
-    model_config = ConfigDict(extra="forbid")
     ply: StrictInt = Field(ge=0, le=MAX_PLY)
 
 
@@ -197,6 +221,14 @@ def lang_of(query: str | None, accept: str | None) -> str:
     return DEFAULT_LANG
 
 
+def field_of(loc: Any) -> str:
+    """The field at fault as the client named it: a parameter, or a body's
+    top-level field (deeper parts of pydantic's location are union tags such
+    as ``constrained-str``), or the body itself."""
+    loc = tuple(loc)
+    return str(loc[1]) if len(loc) > 1 else str(loc[0]) if loc else "body"
+
+
 def error_response(status: int, error: str, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": error, "detail": detail, **extra}, status_code=status)
 
@@ -244,41 +276,48 @@ class Guard:
             return
         started = time.perf_counter()
         status = {"code": 0}
-        lang = lang_of(None, dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+        headers = dict(scope.get("headers") or [])
+        query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        lang = lang_of((query.get("lang") or [None])[0], headers.get(b"accept-language", b"").decode("latin-1"))
+        over = False
 
         async def send_logged(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
             await send(message)
 
+        async def send_app(message: MutableMapping[str, Any]) -> None:
+            # Once a streamed body passed the limit, the app's own answer
+            # (FastAPI turns a failed body read into a 400) is replaced by the 413.
+            if over and status["code"] == 0:
+                return
+            await send_logged(message)
+
         async def too_large() -> None:
             await error_response(413, "too_large", render(msg("server.error.too_large", max=self.max_body), lang))(
                 scope, receive, send_logged)
 
         try:
-            length = None
-            for k, v in scope.get("headers") or []:
-                if k == b"content-length":
-                    length = v
+            length = headers.get(b"content-length")
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 await too_large()
                 return
             received = 0
 
             async def capped() -> MutableMapping[str, Any]:
-                nonlocal received
+                nonlocal received, over
                 message = await receive()
                 if message["type"] == "http.request":
                     received += len(message.get("body", b""))
                     if received > self.max_body:
+                        over = True
                         raise _TooLarge
                 return message
 
-            try:
-                await self.app(scope, capped, send_logged)
-            except _TooLarge:
-                if status["code"] == 0:
-                    await too_large()
+            with contextlib.suppress(_TooLarge):
+                await self.app(scope, capped, send_app)
+            if over and status["code"] == 0:
+                await too_large()
         finally:
             logs.event("request", method=scope.get("method"), path=scope.get("path"), status=status["code"],
                        ms=round((time.perf_counter() - started) * 1000, 2))
@@ -342,10 +381,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         lang = lang_of(request.query_params.get("lang"), request.headers.get("accept-language"))
         errors = exc.errors()
+        if any(tuple(e.get("loc", ()))[:2] == ("path", "game_id") for e in errors):
+            # An id no game can have (too long, a character ids never use) names no game.
+            return error_response(404, "unknown_game", render(msg("server.error.unknown_game"), lang))
         if any(e.get("type") == "json_invalid" for e in errors):
             return error_response(400, "invalid_json", render(msg("server.error.invalid_json"), lang))
-        fields = sorted({".".join(str(p) for p in e.get("loc", ())[1:]) or str(e.get("loc", ("body",))[0])
-                         for e in errors})
+        fields = sorted({field_of(e.get("loc", ())) for e in errors})
         return error_response(400, "malformed", render(msg("server.error.malformed", fields=", ".join(fields)), lang),
                               fields=fields)
 
@@ -353,7 +394,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         lang = lang_of(request.query_params.get("lang"), request.headers.get("accept-language"))
         if exc.status_code == 405:
-            return error_response(405, "method", render(msg("server.error.method", method=request.method), lang))
+            response = error_response(405, "method", render(msg("server.error.method", method=request.method), lang))
+            # Allow: every method the address takes (Starlette names only those
+            # of the first route that matched the path).
+            methods = {m for r in app.routes if isinstance(r, Route) and r.matches(request.scope)[0] != Match.NONE
+                       for m in r.methods or ()}
+            response.headers["Allow"] = ", ".join(sorted(methods))
+            return response
+        if exc.status_code == 400:
+            # FastAPI's answer to a body it could not read as text (not UTF-8).
+            return error_response(400, "invalid_json", render(msg("server.error.invalid_json"), lang))
         return error_response(exc.status_code, "not_found" if exc.status_code == 404 else "http",
                               render(msg("server.error.not_found"), lang))
 
@@ -461,6 +511,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         saved = await service().replay(live)
         return JSONResponse(saved, headers={
             "Content-Disposition": f'attachment; filename="brinkmanship-{live.record.game}-{live.id}.json"'})
+
+    base_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """The OpenAPI document without FastAPI's stock 422 ``HTTPValidationError``:
+        this app answers a request its models refuse with 400 ``ErrorBody`` (and
+        a 422 only for an illegal action, which each route documents itself)."""
+        if app.openapi_schema is None:
+            doc = base_openapi()
+            for item in doc.get("paths", {}).values():
+                for op in item.values():
+                    stock = op.get("responses", {}).get("422", {})
+                    if "HTTPValidationError" in json.dumps(stock):
+                        del op["responses"]["422"]
+            for name in ("HTTPValidationError", "ValidationError"):
+                doc.get("components", {}).get("schemas", {}).pop(name, None)
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     # -- WebSocket ---------------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -585,13 +654,13 @@ class WsSession:
                 if not isinstance(data, dict):
                     raise ApiError(400, "bad_message", msg("server.error.bad_message"))
                 ref = data.get("ref") if isinstance(data.get("ref"), str | int) else None
-                ply = data.get("ply")
+                ply = whole(data.get("ply"))
                 if type(ply) is not int or not 0 <= ply <= MAX_PLY:
                     raise ApiError(400, "bad_message", msg("server.error.bad_message"))
                 if data.get("undo") is True and set(data) <= {"undo", "ply", "ref"}:
                     await self.service.undo(live, self.seat, ply)
                 elif "action" in data and set(data) <= {"action", "ply", "ref"}:
-                    action = data["action"]
+                    action = whole(data["action"])
                     if not ((type(action) is str and len(action) <= 200)
                             or (type(action) is int and 0 <= action <= 2**31)):
                         raise ApiError(400, "bad_message", msg("server.error.bad_message"))

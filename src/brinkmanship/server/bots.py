@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import math
 import multiprocessing
+import os
+import select
+import threading
+import time
 from typing import Any
 
 from brinkmanship.bots import make_bot, parse_spec
@@ -38,6 +43,13 @@ def check_spec(spec: str, settings: Settings) -> str:
                              "on this server")
         if int(params.get("workers", "1")) > settings.max_bot_workers:
             raise ValueError(f"a bot may use at most {settings.max_bot_workers} search processes on this server")
+    for key, value in params.items():
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        if not math.isfinite(number) or number < 0:
+            raise ValueError(f"bot parameter {key!r} must be a finite number, 0 or more (got {value!r})")
     return spec
 
 
@@ -51,11 +63,35 @@ def bot_move(game: str, data: dict[str, Any], side: str, spec: str, seed: int) -
     return decide(make_bot(spec, seed), state, side).text
 
 
-def _warm() -> None:
-    """Import the engines in a fresh worker before its first move."""
+def _warm(server: int) -> None:
+    """Import the engines in a fresh worker before its first move, and
+    watch the server process ``server``."""
     import brinkmanship.bots.heuristic
     import brinkmanship.thirteen.game
     import brinkmanship.twilight.game  # noqa: F401
+
+    threading.Thread(target=_exit_with, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker when the server process ends. A server killed with
+    SIGKILL (or by the kernel's OOM killer) runs no shutdown code, and its
+    workers would otherwise wait for work forever, keeping the forkserver
+    and the resource tracker alive with them."""
+    try:
+        fd = os.pidfd_open(server)
+    except (AttributeError, OSError):  # not Linux 5.3+ (workers run on POSIX only: forkserver): poll
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+    else:
+        select.select([fd], [], [])  # readable once the process has ended
+    os._exit(0)
 
 
 class BotPool:
@@ -70,7 +106,8 @@ class BotPool:
             # forkserver: workers start from a clean process, not a copy of
             # the server's threads and sockets.
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_warm)
+            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_warm,
+                                                initargs=(os.getpid(),))
         return self._pool
 
     async def move(self, game: str, data: dict[str, Any], side: str, spec: str, seed: int) -> str:

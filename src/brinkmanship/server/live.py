@@ -63,6 +63,9 @@ class LiveGame:
     log_len: list[int]
     undo: list[tuple[bm.State, str]] = field(default_factory=list)
     snap_ply: int = 0  # the ply of the newest snapshot (or 0)
+    #: Per reader, ``readable[side][i]``: how many of the first ``i`` log
+    #: entries it may read (grown on demand, cut back by an undo).
+    readable: dict[str | None, list[int]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Any] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -138,6 +141,11 @@ class LiveGame:
 
     def commit(self, pending: Pending) -> None:
         """Make a stored change current."""
+        if pending.rows[0].kind == "undo":
+            # Back to an earlier log: counts past its end no longer hold.
+            keep = len(pending.state.data["log"]) + 1
+            for counts in self.readable.values():
+                del counts[keep:]
         self.state = pending.state
         self.undo = pending.undo
         self.ply += len(pending.rows)
@@ -164,8 +172,16 @@ class LiveGame:
             start_raw = min(self.log_len[since - self.base:])
         if start_raw == 0:
             return 0, visible(log, side)
-        kept = sum(1 for e in log[:start_raw] if may_read(e["to"], side))
-        return kept, visible(log[start_raw:], side)
+        return self._readable_before(side, start_raw), visible(log[start_raw:], side)
+
+    def _readable_before(self, side: str | None, n: int) -> int:
+        """How many of the first ``n`` log entries ``side`` may read, counted
+        once per entry over the game rather than once per push."""
+        counts = self.readable.setdefault(side, [0])
+        log = self.state.data["log"]
+        while len(counts) <= n:
+            counts.append(counts[-1] + may_read(log[len(counts) - 1]["to"], side))
+        return counts[n]
 
     def snapshot(self, seat: str | None, since: int | None = None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) receives: the game's public

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -35,6 +36,9 @@ from brinkmanship.server.live import BOT, HUMAN, LiveGame, Pending, UndoRefused,
 from brinkmanship.server.store import Append, GameRecord, SeatRecord, Store, now
 
 GAMES = ("twilight", "thirteen")
+#: What a live game keeps when it is reloaded from the database: who waits
+#: on it and who watches it.
+_KEPT_ON_RELOAD = frozenset({"lock", "watchers", "bot_task", "last_used"})
 
 
 class ApiError(Exception):
@@ -277,6 +281,11 @@ class GameService:
             # result even if the caller goes away (a cancelled bot, a closed socket).
             ok = await asyncio.shield(self._store_change(live, pending, snapshot))
         if not ok:
+            # The game as the database has it now: its watchers see it, a
+            # bot to move moves, and the refusal names the current ply.
+            for w in list(live.watchers):
+                w.notify()
+            self._schedule_bot(live)
             raise ApiError(409, "stale_ply", msg("server.error.stale_ply", given=ply, ply=live.ply), ply=live.ply)
         self._changed(live, pending)
 
@@ -284,14 +293,29 @@ class GameService:
         with self._in_flight():
             ok = await self._append(Append(live.id, live.ply, pending.rows, pending.outcome, snapshot))
         if not ok:
-            # Another server process moved this game: forget our copy, the
-            # next request reloads it from the database.
-            self.games.pop(live.id, None)
+            logs.event("game.conflict", logging.WARNING, game=live.id, ply=live.ply)
+            await self._reload(live)
             return False
         live.commit(pending)
         if snapshot is not None:
             live.snap_ply = live.ply
         return True
+
+    async def _reload(self, live: LiveGame) -> None:
+        """Another server process moved ``live``: load it again from the
+        database into the same object, so that the WebSockets watching it
+        and a bot moving in it carry on with the game as it now is (a new
+        object would leave them on the old copy for good)."""
+        try:
+            fresh = await asyncio.to_thread(self._load, live.id)
+        except Exception:
+            logs.error("game.reload_failed", game=live.id)
+            if self.games.get(live.id) is live:
+                del self.games[live.id]  # the next request loads it again
+            return
+        for f in dataclasses.fields(LiveGame):
+            if f.name not in _KEPT_ON_RELOAD:
+                setattr(live, f.name, getattr(fresh, f.name))
 
     async def _stored(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a store write on the writer thread, counted as a transaction in flight."""
