@@ -24,19 +24,22 @@ from typing import Annotated, Any, Literal
 import sqlalchemy as sa
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
 import brinkmanship as bm
+from brinkmanship import web
 from brinkmanship.bots import bot_names
-from brinkmanship.core.log import msg
-from brinkmanship.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, render, text
+from brinkmanship.core.log import msg, visible
+from brinkmanship.i18n import DEFAULT_LANG, LANG_NAMES, LANGS, catalog, render, text
 from brinkmanship.server import db, logs
 from brinkmanship.server.bots import BotPool
 from brinkmanship.server.config import Settings
-from brinkmanship.server.live import LiveGame, dumps_compact
+from brinkmanship.server.live import LiveGame, dumps_compact, public_seats
+from brinkmanship.server.replays import Replay, ReplayCache
 from brinkmanship.server.service import GAMES, ApiError, GameService
 from brinkmanship.server.store import Store
 
@@ -125,6 +128,18 @@ class LogDelta(BaseModel):
     entries: list[dict[str, Any]]
 
 
+class StateText(BaseModel):
+    """The position in words, in the language the reader asked for."""
+
+    lang: str
+    log: list[str] = Field(description="log.entries rendered, one sentence each")
+    prompt: str | None = Field(description="the pending decision as a sentence")
+    options: dict[str, str] = Field(description="what each of the decision's options means")
+    labels: dict[str, str] = Field(description="each of the reader's legal actions as a label")
+    result: str | None = Field(description="how the game ended")
+    warnings: dict[str, str] = Field(description="legal actions that lose the game at once, with why")
+
+
 class GameState(BaseModel):
     id: str
     game: str
@@ -139,6 +154,23 @@ class GameState(BaseModel):
     can_undo: bool
     view: dict[str, Any]
     log: LogDelta
+    text: StateText | None = Field(None, description="present when the request names its language (?lang=)")
+
+
+class ReplayStep(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    step: int
+    steps: int
+    action: str | None = Field(description="the action that led to this step")
+    seats: dict[str, dict[str, Any]]
+    to_move: str | None
+    winner: str | None
+    result: str | None
+    view: dict[str, Any]
+    log: LogDelta
+    text: StateText | None = None
 
 
 class GameSummary(BaseModel):
@@ -255,6 +287,15 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
         raise ApiError(401, "bad_token", msg("server.error.bad_token"))
     return token.strip()
+
+
+def state_of(live: LiveGame, seat: str | None, since: int | None, lang: str | None) -> dict[str, Any]:
+    """What ``seat`` receives of ``live``; with ``lang``, also the position
+    in words (``web.texts``) for a client that shows it."""
+    snap = live.snapshot(seat, since)
+    if lang is not None:
+        snap["text"] = web.texts(live.state, snap["view"], snap["log"]["entries"], lang)
+    return snap
 
 
 # -- middleware ----------------------------------------------------------------------------------
@@ -476,7 +517,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The game as the token's seat sees it (no token: as a spectator)."""
         live = await live_game(game_id)
         seat = service().seat(live, bearer(authorization))
-        return live.snapshot(seat, since)
+        return state_of(live, seat, since, lang)
 
     @app.post("/api/games/{game_id}/actions", response_model=GameState,
               responses=_errors(400, 401, 403, 404, 409, 413, 422, 503))
@@ -492,7 +533,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service().act(live, seat, body.action, body.ply)
         except bm.IllegalActionError as exc:
             raise engine_error(exc, lang_of(lang, accept_language)) from None
-        return live.snapshot(seat, body.ply)
+        return state_of(live, seat, body.ply, lang)
 
     @app.post("/api/games/{game_id}/undo", response_model=GameState,
               responses=_errors(400, 401, 404, 409, 413, 503))
@@ -502,7 +543,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await live_game(game_id)
         seat = service().seat(live, bearer(authorization))
         await service().undo(live, seat, body.ply)
-        return live.snapshot(seat, body.ply)
+        return state_of(live, seat, body.ply, lang)
 
     @app.get("/api/games/{game_id}/replay", response_model=SavedGameFile, responses=_errors(400, 404, 409))
     async def replay(game_id: IdPath, lang: LangQ = None) -> Any:
@@ -511,6 +552,68 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         saved = await service().replay(live)
         return JSONResponse(saved, headers={
             "Content-Disposition": f'attachment; filename="brinkmanship-{live.record.game}-{live.id}.json"'})
+
+    replays = ReplayCache()
+
+    @app.get("/api/games/{game_id}/replay/{step}", response_model=ReplayStep, responses=_errors(400, 404, 409))
+    async def replay_step(
+        game_id: IdPath,
+        step: Annotated[int, Path(ge=0, le=MAX_PLY, description="how many actions from the start")],
+        have: Annotated[int, Query(ge=0, le=MAX_PLY, description="log entries the reader holds")] = 0,
+        lang: LangQ = None,
+    ) -> Any:
+        """A finished game as a spectator saw it after ``step`` of its actions
+        (die rolls and shuffles count; undone actions do not): for stepping
+        through a replay. The log part holds the entries from ``have`` on
+        (fewer if the step is earlier: the reader keeps ``log.start``)."""
+        live = await live_game(game_id)
+        replay = replays.get(live.id)
+        if replay is None:
+            saved = await service().replay(live)
+            replay = Replay(saved["game"], saved["seed"], saved["options"], saved["actions"])
+            replays.put(live.id, replay)
+        steps = len(replay.actions)
+        if step > steps:
+            raise ApiError(404, "not_found", msg("server.error.no_step", steps=steps))
+        state = await asyncio.to_thread(replay.state_at, step)
+        view = state.view(None, log=False)
+        log = visible(state.data["log"], None)
+        start = min(have, len(log))
+        rec = live.record
+        out = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
+               "action": replay.actions[step - 1] if step else None, "seats": public_seats(rec),
+               "to_move": state.current_player, "winner": rec.winner, "result": rec.result, "view": view,
+               "log": {"start": start, "entries": log[start:]}}
+        if lang is not None:
+            out["text"] = web.texts(state, view, log[start:], lang)
+        return out
+
+    @app.get("/api/board/{game}", responses=_errors(400, 404))
+    async def board(game: Annotated[Literal["twilight", "thirteen"], Path()]) -> Any:
+        """The printed facts of a game's board and cards (for drawing them)."""
+        return JSONResponse(web.board(game), headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.get("/api/catalog/{language}", responses=_errors(400, 404))
+    async def catalog_of(language: Annotated[Literal["en", "ru"], Path()]) -> Any:
+        """Every message of a language (names, card texts, the client's
+        words) as ICU MessageFormat templates."""
+        return JSONResponse(catalog(language), headers={"Cache-Control": "public, max-age=3600"})
+
+    # -- the web client ----------------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+    index = web.STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def page_lobby() -> Any:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def page_play(game_id: IdPath) -> Any:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def page_replay(game_id: IdPath) -> Any:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     base_openapi = app.openapi
 
@@ -558,6 +661,9 @@ class WsSession:
         self.seat: str | None = None
         self.sent_ply: int | None = None
         self.lang = lang_of(ws.query_params.get("lang"), ws.headers.get("accept-language"))
+        # A client that names its language (``?lang=`` or a ``{"lang"}``
+        # message) gets the position in words with every state.
+        self.texts: str | None = ws.query_params.get("lang") if ws.query_params.get("lang") in LANGS else None
         self._wake = asyncio.Event()
         self._wake.set()  # the first state goes out at once
         self._dirty = True
@@ -631,7 +737,7 @@ class WsSession:
                 await self.ws.send_text(dumps_compact(self._outbox.pop(0)))
             if self._dirty:
                 self._dirty = False
-                snap = live.snapshot(self.seat, self.sent_ply)
+                snap = state_of(live, self.seat, self.sent_ply, self.texts)
                 self.sent_ply = snap["ply"]
                 await self.ws.send_text(dumps_compact({"type": "state", **snap}))
             if self.service.closing:
@@ -654,6 +760,15 @@ class WsSession:
                 if not isinstance(data, dict):
                     raise ApiError(400, "bad_message", msg("server.error.bad_message"))
                 ref = data.get("ref") if isinstance(data.get("ref"), str | int) else None
+                if "lang" in data and set(data) <= {"lang", "ref"}:
+                    if data["lang"] not in LANGS:
+                        raise ApiError(400, "bad_message", msg("server.error.bad_message"))
+                    # The whole log again, in the new language.
+                    self.lang = self.texts = data["lang"]
+                    self.sent_ply = None
+                    self.reply({"type": "ack", "ply": live.ply, "ref": ref})
+                    self.notify()
+                    continue
                 ply = whole(data.get("ply"))
                 if type(ply) is not int or not 0 <= ply <= MAX_PLY:
                     raise ApiError(400, "bad_message", msg("server.error.bad_message"))
