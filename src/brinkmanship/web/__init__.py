@@ -85,7 +85,12 @@ def texts(state: bm.State, view: dict[str, Any], entries: Sequence[dict[str, Any
     decision = view.get("decision")
     if decision is not None:
         out["prompt"] = render(state.game.prompt_message(decision), lang)
-        out["options"] = {o["action"]: render(o["meaning"], lang) for o in decision.get("options") or ()}
+        means = decision.get("means") or {}
+        for o in decision.get("options") or ():
+            if isinstance(o, dict):  # Twilight Struggle: each option with its action and meaning
+                out["options"][o["action"]] = render(o["meaning"], lang)
+            elif o in means:  # 13 Days: the options' names, their meanings apart, the action "<answer> <name>"
+                out["options"][f"{decision['answer']} {o}"] = render(means[o], lang)
     legal = view.get("legal_actions") or ()
     out["labels"] = {a: label(state.to_action(a), lang) for a in legal}
     if legal:
