@@ -10,7 +10,9 @@ A move is warned when it takes the mover from a position that would pass
 that check, if the round ended now, to one that would not: its own markers
 as the move leaves them, pushed by its own kept track agenda (certain) and,
 one at a time, by each track agenda the opponent has flagged (possible: the
-opponent's kept agenda is secret). Only what the mover knows goes into a
+opponent's kept agenda is secret). Once the mover has no card play left, a
+move that leaves it triggering nuclear war is warned too when another legal
+move would avoid it (a Television bonus that could de-escalate). Only what the mover knows goes into a
 warning, so a warning never tells which agenda the opponent kept.
 
 Each legal action is tried on a copy of the game's data, run only until the
@@ -83,9 +85,9 @@ def outlook(d: Data, side: str) -> tuple[int, Why | None]:
                                                   "agenda": AGENDA_TYPES[agenda_type(d["kept"][side])].name})
     if pending:
         for card in dict.fromkeys(d["offered"][opp]):
-            t = _track_agenda(card)
-            if t is not None and war_at(_push(after, [t], mode)):
-                return 1, ("web.thirteen.warn.their_push", {"other": opp, "track": TRACKS[t], "pos": after[t],
+            theirs = _track_agenda(card)
+            if theirs is not None and war_at(_push(after, [theirs], mode)):
+                return 1, ("web.thirteen.warn.their_push", {"other": opp, "track": TRACKS[theirs], "pos": after[theirs],
                                                             "agenda": AGENDA_TYPES[agenda_type(card)].name})
     return 0, None
 
@@ -125,22 +127,29 @@ def reason(why: Why, left: int, lang: str) -> str:
 def warnings(state: bm.State, lang: str) -> dict[str, str]:
     """Each legal action of the side to move that would bring it nuclear war
     at the end of the round (see the module's docstring), with why, in
-    ``lang``."""
+    ``lang``: an action that makes its outlook worse, and, once the mover
+    has no card play left this round, an action that leaves it triggering
+    nuclear war when another legal action would avoid it (the Television
+    bonus, the last cube of a Command)."""
     side = state.current_player
     if side not in SIDES:
         return {}
     d = state.data
     level, _ = outlook(d, side)
-    if level == 2:
-        return {}  # already lost if nothing changes: no single move brings it
-    out: dict[str, str] = {}
+    tried: list[tuple[Action, int, Why | None, int]] = []
     for a in state.legal_actions():
         if a.verb in _QUIET:
             continue
         n = play_out(state, a)
         if n["over"]:
             continue
-        worse, why = outlook(n, side)
-        if worse > level and why is not None:
-            out[a.text] = reason(why, max(0, PLAYS_PER_ROUND - n["plays"][side]), lang)
+        after, why = outlook(n, side)
+        tried.append((a, after, why, max(0, PLAYS_PER_ROUND - n["plays"][side])))
+    escape = any(after < 2 for _, after, _, _ in tried)
+    out: dict[str, str] = {}
+    for a, after, why, left in tried:
+        if why is None:
+            continue
+        if after > level or (after == 2 and left == 0 and escape):
+            out[a.text] = reason(why, left, lang)
     return out
