@@ -307,11 +307,13 @@ export function createTable(root, ctx) {
   // -- status: round, plays, prestige, the Personal Letter ---------------------------------
   function renderStatus(v, p) {
     const rounds = [];
+    // A game that ends in nuclear war ends in its round; otherwise after round 3, in the Aftermath.
+    const after = v.over && v.result !== "nuclear_war";
     for (let r = 1; r <= limits.rounds; r++) {
-      rounds.push(h("span", { class: ["td-round", r === v.round && !v.over && "on", (r < v.round || v.over) && "past"] },
+      rounds.push(h("span", { class: ["td-round", r === v.round && !after && "on", (r < v.round || after) && "past"] },
         String(r)));
     }
-    rounds.push(h("span", { class: ["td-round", "td-round-after", v.over && "on"] }, tx("aftermath")));
+    rounds.push(h("span", { class: ["td-round", "td-round-after", after && "on"] }, tx("aftermath")));
     const roundBox = h("div", { class: "td-box td-roundbox", title: tx("round_of", { n: v.round, max: limits.rounds }) },
       h("span", { class: "td-label" }, tx("round")), h("div", { class: "td-rounds" }, rounds));
 
@@ -536,6 +538,7 @@ export function createTable(root, ctx) {
     }
     const opp = OPPONENT[me];
     const hand = [...(v.hand || [])];
+    if (v.over && !hand.length) return null;
     return h("section", { class: ["td-hand", `side-${me}`], "aria-label": tx("hand.mine") },
       h("div", { class: "td-hand-head" },
         h("h3", {}, tx("hand.mine"), " ", h("span", { class: "td-count" }, String(hand.length))),
@@ -645,7 +648,9 @@ export function createTable(root, ctx) {
     root.replaceChildren(h("div", { class: "td-table" },
       renderSpotlight(v, p), renderStatus(v, p), renderBoard(v, p), renderHand(v, p), renderInfo(v)));
     if (key) {
-      const again = [...root.querySelectorAll(`[${key[0]}]`)].find((el) => el.getAttribute(key[0]) === key[1]);
+      // Keyboard players keep their place: the same element, else the first thing to do on the table.
+      const again = [...root.querySelectorAll(`[${key[0]}]`)].find((el) => el.getAttribute(key[0]) === key[1])
+        || root.querySelector("[data-action]");
       if (again) again.focus({ preventScroll: true });
     }
   }
