@@ -138,6 +138,7 @@ class StateText(BaseModel):
     labels: dict[str, str] = Field(description="each of the reader's legal actions as a label")
     result: str | None = Field(description="how the game ended")
     warnings: dict[str, str] = Field(description="legal actions that lose the game at once, with why")
+    action: str | None = Field(None, description="a replay step's action, as a player reads it")
 
 
 class GameState(BaseModel):
@@ -580,12 +581,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log = visible(state.data["log"], None)
         start = min(have, len(log))
         rec = live.record
-        out = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
+        out: dict[str, Any] = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
                "action": replay.actions[step - 1] if step else None, "seats": public_seats(rec),
                "to_move": state.current_player, "winner": rec.winner, "result": rec.result, "view": view,
                "log": {"start": start, "entries": log[start:]}}
         if lang is not None:
-            out["text"] = web.texts(state, view, log[start:], lang)
+            words = web.texts(state, view, log[start:], lang)
+            words["action"] = web.action_label(state, replay.actions[step - 1], lang) if step else None
+            out["text"] = words
         return out
 
     @app.get("/api/board/{game}", responses=_errors(400, 404))

@@ -95,3 +95,13 @@ def texts(state: bm.State, view: dict[str, Any], entries: Sequence[dict[str, Any
         shown = ui_for(state.game.name).render.result(view, lang)
         out["result"] = shown if isinstance(shown, str) else getattr(shown, "plain", str(shown))
     return out
+
+
+def action_label(state: bm.State, action: str, lang: str) -> str:
+    """An action already played, as a player reads it in ``lang``."""
+    from brinkmanship.cli.labels import label
+
+    try:
+        return label(state.parse(action), lang)
+    except (bm.BrinkmanshipError, ValueError, KeyError):
+        return action
