@@ -154,8 +154,8 @@ class GameState(BaseModel):
     result: str | None
     can_undo: bool
     view: dict[str, Any]
-    log: LogDelta
     text: StateText | None = Field(None, description="present when the request names its language (?lang=)")
+    log: LogDelta
 
 
 class ReplayStep(BaseModel):
@@ -295,7 +295,10 @@ def state_of(live: LiveGame, seat: str | None, since: int | None, lang: str | No
     in words (``web.texts``) for a client that shows it."""
     snap = live.snapshot(seat, since)
     if lang is not None:
-        snap["text"] = web.texts(live.state, snap["view"], snap["log"]["entries"], lang)
+        # Before the log, which stays the last field (a reader may cut it off).
+        log = snap.pop("log")
+        snap["text"] = web.texts(live.state, snap["view"], log["entries"], lang)
+        snap["log"] = log
     return snap
 
 
@@ -740,7 +743,14 @@ class WsSession:
                 await self.ws.send_text(dumps_compact(self._outbox.pop(0)))
             if self._dirty:
                 self._dirty = False
-                snap = state_of(live, self.seat, self.sent_ply, self.texts)
+                try:
+                    snap = state_of(live, self.seat, self.sent_ply, self.texts)
+                except Exception:
+                    # A state this connection cannot be sent must not leave it
+                    # silent: it closes (1011), and the client reconnects.
+                    logs.error("ws.failed", game=live.id, seat=self.seat)
+                    await self.ws.close(code=1011)
+                    raise
                 self.sent_ply = snap["ply"]
                 await self.ws.send_text(dumps_compact({"type": "state", **snap}))
             if self.service.closing:

@@ -85,7 +85,7 @@ def texts(state: bm.State, view: dict[str, Any], entries: Sequence[dict[str, Any
     decision = view.get("decision")
     if decision is not None:
         out["prompt"] = render(state.game.prompt_message(decision), lang)
-        out["options"] = {o["action"]: render(o["meaning"], lang) for o in decision.get("options") or ()}
+        out["options"] = dict(ui_for(state.game.name).render.meanings(view, lang))
     legal = view.get("legal_actions") or ()
     out["labels"] = {a: label(state.to_action(a), lang) for a in legal}
     if legal:
