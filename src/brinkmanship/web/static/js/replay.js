@@ -2,7 +2,7 @@
 // step by step (die rolls and shuffles are steps), with the same table as
 // play, nothing clickable. Keys: arrows step, Home/End jump, space plays.
 import { currentLang, loadLang, t } from "./i18n.js";
-import { h, hideTip, toast } from "./dom.js";
+import { h, hideTip, s, toast } from "./dom.js";
 import { api } from "./net.js";
 import { langPicker, makeCtx, renderLog, seatLabel, sideName } from "./game.js";
 import { show } from "./app.js";
@@ -22,12 +22,19 @@ export async function mount(root, [gameId]) {
   const counter = h("span", { class: "counter", "data-step": "0" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": t("web.replay.step"),
     "data-replay-slider": "" });
-  const btn = (label, key, fn) => h("button", { "data-replay-control": key, "aria-label": t(`web.replay.${key}`),
-    title: t(`web.replay.${key}`), onclick: fn }, label);
-  const playBtn = btn("▶", "play", () => toggle());
+  // Icons drawn in SVG: the fonts of a machine may lack the media symbols.
+  const ICONS = {
+    first: "M5 4h2v16H5zM19 4v16L8 12z", back: "M17 4v16L6 12z", play: "M7 4v16l12-8z",
+    pause: "M6 4h4v16H6zM14 4h4v16h-4z", forward: "M7 4v16l11-8z", last: "M17 4h2v16h-2zM5 4v16l11-8z",
+  };
+  const icon = (key) => s("svg", { viewBox: "0 0 24 24", width: 16, height: 16, "aria-hidden": "true" },
+    s("path", { d: ICONS[key], fill: "currentColor" }));
+  const btn = (key, fn) => h("button", { "data-replay-control": key, "aria-label": t(`web.replay.${key}`),
+    title: t(`web.replay.${key}`), onclick: fn }, icon(key));
+  const playBtn = btn("play", () => toggle());
   const controls = h("div", { class: "replay-controls" },
-    btn("⏮", "first", () => goTo(0)), btn("◀", "back", () => goTo(step - 1)), playBtn,
-    btn("▶|", "forward", () => goTo(step + 1)), btn("⏭", "last", () => goTo(steps)), slider, counter);
+    btn("first", () => goTo(0)), btn("back", () => goTo(step - 1)), playBtn,
+    btn("forward", () => goTo(step + 1)), btn("last", () => goTo(steps)), slider, counter);
   const actionBox = h("p", { class: "replay-action", "data-replay-action": "" });
   const tableRoot = h("div", { class: "table-root" });
   const logList = h("ol", { class: "log", "aria-label": t("web.log") });
@@ -51,8 +58,8 @@ export async function mount(root, [gameId]) {
   document.addEventListener("keydown", keys);
 
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; playBtn.textContent = "▶"; return; }
-    playBtn.textContent = "⏸";
+    if (timer) { clearInterval(timer); timer = null; playBtn.replaceChildren(icon("play")); return; }
+    playBtn.replaceChildren(icon("pause"));
     timer = setInterval(() => { if (step >= steps) toggle(); else goTo(step + 1); }, 700);
   }
 
@@ -70,7 +77,10 @@ export async function mount(root, [gameId]) {
     slider.value = String(step);
     counter.textContent = t("web.replay.counter", { step, steps });
     counter.dataset.step = String(step);
-    actionBox.textContent = data.action ? t("web.replay.action", { action: data.action }) : t("web.replay.start");
+    // The step is in the address: a reload or a language switch keeps it.
+    history.replaceState(null, "", step ? `${location.pathname}?step=${step}` : location.pathname);
+    actionBox.textContent = data.action ? t("web.replay.action", { action: data.text.action || data.action })
+      : t("web.replay.start");
     title.textContent = t(`web.game.${data.game}`);
     seatsBox.replaceChildren(...Object.keys(data.seats).map((sd) => h("span", { class: ["seat", `side-${sd}`] },
       h("b", {}, sideName(sd)), " ", seatLabel(data, sd, false))));
