@@ -14,7 +14,7 @@ issue 14):
   with the card and its text;
 - the table reads in Russian and fits a phone's width.
 
-Screenshots go to ``artifacts/web/``. Chromium is Debian's
+Screenshots go to ``artifacts/screenshots/``. Chromium is Debian's
 (``BRINK_CHROMIUM``, else /usr/bin/chromium); without it the tests skip,
 unless ``BRINK_REQUIRE_BROWSER=1`` (``./test``), which makes them fail.
 """
@@ -33,7 +33,7 @@ import pytest
 from tests.server.conftest import ROOT, ServerProcess
 
 CHROMIUM = os.environ.get("BRINK_CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = ROOT / "artifacts" / "web"
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
 SIDES = ("USSR", "US")
 
 pw = pytest.importorskip("playwright.sync_api")

@@ -534,7 +534,8 @@ export function createTable(root, ctx) {
     const sizes = v.hand_sizes || {};
     if (!me) {
       return h("section", { class: "td-hand spectator" }, h("h3", {}, tx("hands")),
-        h("p", {}, SIDES.map((sd) => tx("hand.count", { who: side(sd), n: sizes[sd] || 0 })).join(" · ")));
+        h("div", { class: "td-hand-counts" }, SIDES.map((sd) => h("span", { class: "td-opp-hand" },
+          backs(sizes[sd] || 0, sd), " ", tx("hand.count", { who: side(sd), n: sizes[sd] || 0 })))));
     }
     const opp = OPPONENT[me];
     const hand = [...(v.hand || [])];
