@@ -35,6 +35,7 @@ from tests.server.conftest import ROOT, ServerProcess
 CHROMIUM = os.environ.get("BRINK_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 SIDES = ("USSR", "US")
+CARDS = "els => els.map(e => e.dataset.card)"
 
 pw = pytest.importorskip("playwright.sync_api")
 
@@ -163,10 +164,10 @@ def test_a_round_by_clicking_offers_every_legal_action_once(server: ServerProces
         assert not set(table) & set(panel)
         kinds.add(st["view"]["decision"]["kind"])
         assert page.locator(".td [data-arena]").count() == 9
-        mine = sorted(int(n) for n in page.eval_on_selector_all(".td-hand [data-card]", "els => els.map(e => e.dataset.card)"))
+        mine = sorted(int(n) for n in page.eval_on_selector_all(".td-hand [data-card]", CARDS))
         assert mine == sorted(st["view"]["hand"])
         theirs = game.state("US" if side == "USSR" else "USSR")["view"]["hand"]
-        shown = {int(n) for n in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")}
+        shown = {int(n) for n in page.eval_on_selector_all("[data-card]", CARDS)}
         assert not shown & set(theirs)
         commands = [a for a in legal if a.startswith("command ")]
         # One Command at least, cube by cube; then whatever comes.
