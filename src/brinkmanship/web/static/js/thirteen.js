@@ -193,7 +193,7 @@ export function createTable(root, ctx) {
    * not hold, the offer, the agendas). Actions left out go to the shell's panel.
    */
   function plan(st) {
-    const out = { arena: new Map(), cell: new Map(), card: new Map(), spot: [], agenda: [], letter: null, all: new Set() };
+    const out = { arena: new Map(), cell: new Map(), card: new Map(), spot: [], agenda: [], letter: null };
     const v = st && st.view;
     if (!v || ctx.replay || !st.seat || st.to_move !== st.seat || !v.decision) return out;
     const dec = v.decision;
@@ -201,7 +201,6 @@ export function createTable(root, ctx) {
     const add = (map, key, a) => {
       if (!map.has(key)) map.set(key, []);
       map.get(key).push(a);
-      out.all.add(a);
     };
     const cellOf = new Map();
     for (const a of v.legal_actions || []) {
@@ -220,19 +219,17 @@ export function createTable(root, ctx) {
       } else if (CARD_VERBS.has(verb) && cardByName.has(arg)) {
         const n = cardByName.get(arg);
         if (hand.has(n)) add(out.card, n, a);
-        else if (n === dec.card || (v.looking_at || []).includes(arg)) { out.spot.push(a); out.all.add(a); }
+        else if (n === dec.card || (v.looking_at || []).includes(arg)) out.spot.push(a);
       } else if (verb === "accept" || verb === "decline") {
-        if (dec.kind === "offer") { out.spot.push(a); out.all.add(a); }
+        if (dec.kind === "offer") out.spot.push(a);
       } else if (verb === "letter") {
         out.letter = a;
-        out.all.add(a);
       } else if (verb === "agenda" && agendaIndex.has(arg)) {
         out.agenda.push(a);
-        out.all.add(a);
       }
     }
     for (const [key, a] of cellOf) {
-      if (a) { out.cell.set(key, a); out.all.add(a); }
+      if (a) out.cell.set(key, a);
     }
     return out;
   }
@@ -643,11 +640,12 @@ export function createTable(root, ctx) {
   function render() {
     const v = state.view;
     const p = plan(state);
-    handled = p.all;
     const key = focusKey();
     root.classList.toggle("td-my-move", Boolean(state.seat && state.to_move === state.seat && !ctx.replay));
     root.replaceChildren(h("div", { class: "td-table" },
       renderSpotlight(v, p), renderStatus(v, p), renderBoard(v, p), renderHand(v, p), renderInfo(v)));
+    // What the table offers is what it drew: the panel shows a button for anything else.
+    handled = new Set([...root.querySelectorAll("[data-action]")].map((el) => el.getAttribute("data-action")));
     if (key) {
       // Keyboard players keep their place: the same element, else the first thing to do on the table.
       const again = [...root.querySelectorAll(`[${key[0]}]`)].find((el) => el.getAttribute(key[0]) === key[1])
