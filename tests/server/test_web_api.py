@@ -410,7 +410,10 @@ def test_replay_steps_in_words_show_no_secret(client: TestClient) -> None:
         # The English words (the new log sentences of this step too): card
         # names are read as the engine scanner reads them.
         secret = _secret_thirteen(truth[step], None)
-        words = json.dumps({k: t[k] for k in ("prompt", "options", "labels", "result", "log")})
+        # The action that led to the step is shown too (``action``, and in words): a
+        # card put face down (13 Days' Aftermath) is no more the spectator's then.
+        words = json.dumps({**{k: t.get(k) for k in ("prompt", "options", "labels", "result", "log", "action")},
+                            "raw": st["action"]})
         named = {BY_NAME[n] for n in NAMES.findall(words)}
         named_any += bool(named)
         assert not named & secret, f"step {step}: names secret cards {sorted(named & secret)}: {words[:500]}"

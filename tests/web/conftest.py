@@ -104,7 +104,7 @@ class WebServer:
         return r.json()  # type: ignore[no-any-return]
 
     def wait(self, gid: str, until: Callable[[dict[str, Any]], Any], token: str | None = None,
-             timeout: float = 30) -> dict[str, Any]:
+             timeout: float = 30, every: float = 0.05) -> dict[str, Any]:
         """Poll the game until ``until(state)`` holds (a bot's move, the end)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -112,7 +112,7 @@ class WebServer:
             if until(st):
                 return st
             assert time.monotonic() < deadline, f"timed out at ply {st['ply']} ({st['to_move']} to move)"
-            time.sleep(0.05)
+            time.sleep(every)
 
     def truth(self, created: dict[str, Any], finished: bool = False) -> Truth:
         """The game as the server played it, for a recorder's scan (with the
