@@ -138,6 +138,7 @@ class Truth:
         self.secret_of = SECRET_OF[game]
         self._steps: list[bm.State] | None = None
         self.saved: dict[str, Any] | None = None
+        self.history: list[Any] = []  # the database's rows
 
     @classmethod
     def load(cls, database_url: str, game_id: str, tokens: dict[str, str],
@@ -175,6 +176,7 @@ class Truth:
                 i += len(got)
         truth = cls(record.game, record.seed, ledger, tracker.failures, tokens)
         truth.saved = saved
+        truth.history = rows
         return truth
 
     def plies(self) -> list[int]:
@@ -442,6 +444,13 @@ class _Scan:
                 yield f"{where}: log entries that are not the spectator's log at this step"
             yield from self.cards(_no_effects(view), secret, where)
             yield from self.words(msg.get("text"), entries, lang, secret, where)
+            yield from self.cards({"action": msg.get("action")}, secret, where + " action")
+            # A 13 Days agenda kept in secret is no card: the action that kept it names it.
+            action = msg.get("action") or ""
+            if action.startswith("agenda ") and msg["step"] > 0:
+                mover = self.truth.step(msg["step"] - 1).current_player
+                if (view.get("agendas") or {}).get(mover, {}).get("kept") == "hidden":
+                    yield f"{where}: the action names the agenda {mover} keeps in secret ({action!r})"
             return
         ply = msg["ply"]
         where = f"{r.where} ply {ply}"

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from brinkmanship.core.log import visible
 from brinkmanship.i18n import catalog, render
 from brinkmanship.server.app import create_app
 from tests.server.conftest import auth, settings_for
@@ -246,6 +247,33 @@ def test_the_seed_and_the_other_seat_s_token_are_caught(played: Played) -> None:
     rec = clean(played)
     _dom(rec, storage=json.dumps({"local": {"t": played.tokens["USSR"]}}))
     assert rec.scan(played.truth) == []
+
+
+def test_a_replay_step_naming_a_secret_is_caught(played: Played) -> None:
+    """A replay is a spectator's: the action that led to a step names no card
+    and no agenda kept in secret at that step."""
+    truth = copy.copy(played.truth)
+    actions = [r.text for r in truth.history]
+    assert all(r.kind == "action" for r in truth.history)  # no undo: the history is the replay
+    truth.saved = {"options": {}, "actions": actions}
+    state = truth.step(1)
+    log = visible(state.data["log"], None)
+    step = {"id": played.gid, "step": 1, "steps": len(actions), "action": None,
+            "view": state.view(None, log=False), "log": {"start": 0, "entries": log},
+            "text": {"lang": "en", "log": [render(e, "en") for e in log], "prompt": None, "options": {},
+                     "labels": {}, "result": None, "warnings": {}}}
+    rec = PageRecorder(GAME, None, played.gid)
+    rec.http(f"/api/games/{played.gid}/replay/1?lang=en", json.dumps({**step, "action": None}))
+    assert rec.scan(truth) == []
+    assert actions[0].startswith("agenda ")  # the USSR keeps an agenda in secret first
+    rec.http(f"/api/games/{played.gid}/replay/1?lang=en", json.dumps({**step, "action": actions[0]}))
+    found = rec.scan(truth)
+    assert any("the agenda USSR keeps in secret" in f for f in found), found
+    # A card the US holds, named as the action.
+    theirs = played.card("theirs")
+    rec = PageRecorder(GAME, None, played.gid)
+    rec.http(f"/api/games/{played.gid}/replay/1?lang=en", json.dumps({**step, "action": f"event {name(theirs)}"}))
+    assert any("action: names secret cards" in f for f in rec.scan(truth))
 
 
 # -- in a real page ---------------------------------------------------------------------------------------
