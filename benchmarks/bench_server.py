@@ -96,8 +96,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import sqlalchemy as sa
 import websockets
+
+from brinkmanship.server.db import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -124,16 +125,8 @@ def database(kind: str, folder: Path) -> Iterator[str]:
     admin = os.environ.get("BRINK_TEST_POSTGRES_URL")
     if not admin:
         sys.exit("postgres: set BRINK_TEST_POSTGRES_URL (scripts/postgres.sh prints one)")
-    name = "brink_bench_" + uuid.uuid4().hex[:12]
-    engine = sa.create_engine("postgresql+psycopg://" + admin.split("://", 1)[1], isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with engine.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with scratch_database(admin, "brink_bench_") as url:
+        yield url
 
 
 class Server:

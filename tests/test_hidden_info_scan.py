@@ -204,6 +204,24 @@ def test_a_hand_shown_to_the_opponent_is_not_shown_to_spectators() -> None:
         assert not [e for e in s.view(viewer)["log"] if set(_numbers(e)) & shown]
 
 
+def test_un_intervention_cancelling_we_will_bury_you_is_named_once_played() -> None:
+    """The US plays UN Intervention (#32) for its event while We Will Bury
+    You (#50) waits: the public entry that it cancels the 3 VP names #32,
+    which must be out of the US hand (in play) when the entry is appended.
+    The server's leak scan once met this (a random deal, ply 198)."""
+    s = bm.from_position("twilight", {
+        "turn": 5, "action_round": 2, "phasing": "US", "defcon": 3,
+        "effects": {"We Will Bury You": {}}, "removed": ["We Will Bury You"],
+        "hands": {"US": ["UN Intervention", "Fidel", "NATO"], "USSR": ["Decolonization", "Blockade"]},
+    })
+    s.data["log"] = _Watched(s, _secret_twilight, s.data["log"])
+    s.apply("event UN Intervention")  # the watched log raises on an entry naming a secret card
+    codes = [e["code"] for e in s.data["log"]]
+    assert codes[-2:] == ["twilight.play.event", "twilight.we_will_bury_you.cancelled"]
+    s.apply_many(["ops Fidel", "place Canada", "place Canada"])
+    assert s.data["vp"] == 0 and {32, 8} <= set(s.data["discard"])
+
+
 @pytest.mark.parametrize("seed", range(0, 24, 3))
 def test_no_twilight_seat_receives_a_card_it_may_not_know(seed: int) -> None:
     assert _scan("twilight", 500 + seed) > 20

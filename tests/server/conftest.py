@@ -14,18 +14,17 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from brinkmanship.server.app import create_app
 from brinkmanship.server.config import Settings
+from brinkmanship.server.db import scratch_database
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -40,27 +39,14 @@ def postgres_admin_url() -> str:
     return url
 
 
-def _admin_engine(url: str) -> sa.Engine:
-    return sa.create_engine("postgresql+psycopg://" + url.split("://", 1)[1], isolation_level="AUTOCOMMIT")
-
-
 @pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: a SQLite file, or a new PostgreSQL database."""
     if request.param == "sqlite":
         yield str(tmp_path / "server.sqlite3")
         return
-    admin = postgres_admin_url()
-    name = "brink_test_" + uuid.uuid4().hex[:12]
-    engine = _admin_engine(admin)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with engine.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with scratch_database(postgres_admin_url(), "brink_test_") as url:
+        yield url
 
 
 def settings_for(db: str, **kw: Any) -> Settings:

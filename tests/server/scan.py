@@ -56,6 +56,7 @@ import brinkmanship as bm
 from brinkmanship.bots import make_bot
 from brinkmanship.core.game import get_game
 from brinkmanship.core.log import may_read
+from brinkmanship.i18n import render
 from brinkmanship.server.app import create_app
 from brinkmanship.server.config import Settings
 from brinkmanship.server.live import LiveGame
@@ -460,6 +461,16 @@ class Receiver:
             assert view["hand"] == [] and not view.get("legal_actions") and not view.get("opponent_known"), \
                 f"{where}: a spectator got a seat's view: {view}"
         head = text[:text.rindex(LOG_TAIL)]
+        words = msg.get("text")
+        if words is not None:
+            # The position in words: its log sentences render the entries
+            # (checked below); the rest (prompt, meanings, labels, warnings,
+            # result) is scanned like the view.
+            lang = words["lang"]
+            assert words["log"] == [render(e, lang) for e in msg["log"]["entries"]], \
+                f"{where}: the log sentences are not the entries rendered"
+            head = head[:head.rindex(',"text":')] + json.dumps({k: v for k, v in words.items() if k != "log"},
+                                                              ensure_ascii=False, separators=(",", ":"))
         self._scan_cards(head, m.ledger.secret(ply, self.seat), ply, where, view=True)
         # Each log entry is an entry of the live log that this reader may
         # read (its cards were checked as the rules appended it).
@@ -619,11 +630,14 @@ class Match:
         for side, token in self.tokens.items():
             rec = self.receivers[side] = Receiver(self, side, token)
             query = f"token={token}" if self.rng.random() < 0.7 else ""
+            # Most sockets ask for the position in words too (web client), which is scanned as well.
+            if self.rng.random() < 0.6:
+                query = "&".join(filter(None, (query, "lang=en")))
             rec.ws = await self.app.socket(f"/ws/games/{self.gid}", query)
-            if not query:
+            if "token=" not in query:
                 rec.ws.send(json.dumps({"token": token}))
         spectator = self.receivers[None] = Receiver(self, None, None)
-        spectator.ws = await self.app.socket(f"/ws/games/{self.gid}")
+        spectator.ws = await self.app.socket(f"/ws/games/{self.gid}", "lang=en")
         spectator.ws.send(json.dumps({"token": None}))
         try:
             await self._loop()

@@ -19,10 +19,10 @@ by a check that knows which refusals of valid data the rules make.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import tempfile
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,13 +31,13 @@ from typing import Any
 
 import pytest
 import schemathesis
-import sqlalchemy as sa
 from hypothesis import HealthCheck, settings
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from brinkmanship.server.app import create_app
-from tests.server.conftest import DATABASES, _admin_engine, postgres_admin_url, settings_for
+from brinkmanship.server.db import scratch_database
+from tests.server.conftest import DATABASES, postgres_admin_url, settings_for
 
 #: Generated examples per operation in the fuzzing phase (the coverage and
 #: examples phases add their own fixed cases): about 15 s per database.
@@ -99,32 +99,24 @@ class Seeds:
 def seeds(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeds]:
     """One app per database for the whole module, and its seed games (built
     once: about two seconds, most of it the finished game)."""
-    if request.param == "sqlite":
-        url = str(tmp_path_factory.mktemp("schemathesis") / "server.sqlite3")
-        admin = None
-    else:
-        admin = _admin_engine(postgres_admin_url())
-        name = "brink_test_" + uuid.uuid4().hex[:12]
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        url = admin.url.set(database=name).render_as_string(hide_password=False)
-    app = create_app(settings_for(url))
-    try:
-        with asgi.get_client(app) as http:  # starts the app's lifespan: migrations, the service
-            assert http.get("/openapi.json").json() == schema.raw_schema
-            s = Seeds(app, http)
-            s.running, s.tokens = s.create("twilight")
-            s.setup, s.setup_tokens = s.create("twilight")
-            s.stranger = s.create("thirteen")[1]["USSR"]
-            s.over, s.over_tokens = s.create("thirteen")
-            s.play_to_the_end(s.over, s.over_tokens)
-            yield s
-    finally:
-        asgi.shutdown_lifespans()  # stops the service, its bot pool and its engine
-        if admin is not None:
-            with admin.connect() as conn:
-                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            url = str(tmp_path_factory.mktemp("schemathesis") / "server.sqlite3")
+        else:
+            url = stack.enter_context(scratch_database(postgres_admin_url(), "brink_test_"))
+        app = create_app(settings_for(url))
+        try:
+            with asgi.get_client(app) as http:  # starts the app's lifespan: migrations, the service
+                assert http.get("/openapi.json").json() == schema.raw_schema
+                s = Seeds(app, http)
+                s.running, s.tokens = s.create("twilight")
+                s.setup, s.setup_tokens = s.create("twilight")
+                s.stranger = s.create("thirteen")[1]["USSR"]
+                s.over, s.over_tokens = s.create("thirteen")
+                s.play_to_the_end(s.over, s.over_tokens)
+                yield s
+        finally:
+            asgi.shutdown_lifespans()  # stops the service, its bot pool and its engine
 
 
 #: The seeds of :func:`_seed` the valid cases of each operation get in turn (None: left as

@@ -580,9 +580,15 @@ def serve(
         help="Trust X-Forwarded-For/-Proto from --forwarded-allow-ips (behind a reverse proxy).")] = False,
     forwarded_allow_ips: Annotated[str, typer.Option(
         "--forwarded-allow-ips", help="Proxies trusted for forwarded headers (comma-separated).")] = "127.0.0.1",
+    open_browser: Annotated[bool, typer.Option(
+        "--open/--no-open", help="Print the address and open it in the browser once the server answers "
+                                 "(`./brink` with no arguments does). Without --port, a busy 8000 moves "
+                                 "to the next free port.")] = False,
 ) -> None:
-    """Run the game server: the HTTP API and WebSocket for online play (docs/server.md).
+    """Run the game server: the web client, the HTTP API and WebSocket for online play (docs/server.md).
     Creates or upgrades the database schema at start; Ctrl-C stops it after the transactions in flight."""
+    import os
+
     from brinkmanship.server.config import Settings
 
     try:
@@ -590,7 +596,61 @@ def serve(
                                      public_url=public_url, log_level=log_level)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    if open_browser:
+        if port is None and "BRINK_PORT" not in os.environ:
+            settings.port = free_port(settings.host, settings.port)
+        announce(settings, log_level is None and "BRINK_LOG_LEVEL" not in os.environ)
     run_server(settings, proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips)
+
+
+def free_port(host: str, first: int, tries: int = 20) -> int:
+    """``first``, or the next port after it that nothing listens on."""
+    import socket
+
+    for candidate in range(first, min(first + tries, 65536)):
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind((host, candidate))
+            except OSError:
+                continue
+            return candidate
+    return first
+
+
+def announce(settings: Any, quiet: bool) -> None:
+    """Once the server answers: print its address and open it in the
+    browser, if this machine has one (``webbrowser`` finds none on a
+    headless machine, and then only the address is printed). ``quiet``:
+    the request log lines go only to warnings, so the terminal stays readable."""
+    import threading
+    import time
+    import urllib.request
+    import webbrowser
+
+    if quiet:
+        settings.log_level = "warning"
+    shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
+    url = f"http://{shown_host}:{settings.port}/"
+
+    def wait_then_open() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url + "api/health", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            return
+        print(text("cli.serve.ready", resolve_lang(None), url=url), flush=True)
+        try:
+            browser = webbrowser.get()
+        except webbrowser.Error:
+            return
+        browser.open(url)
+
+    threading.Thread(target=wait_then_open, name="open-browser", daemon=True).start()
 
 
 def run_server(settings: Any, proxy_headers: bool = False, forwarded_allow_ips: str = "127.0.0.1") -> None:

@@ -498,18 +498,26 @@ def decision(view: View, lang: str = DEFAULT_LANG) -> RenderableType:
     if number:
         parts.append(Text(t("decision.card", lang, title=card_name(number, lang), brief=card_brief(number, lang),
                             number=number)))
-    options = dec.get("options")
-    if options:
+    meant = meanings(view, lang)
+    if meant:
         legal = view["legal_actions"]
         parts.append(Text(t("decision.options", lang), style="dim"))
-        for o in options:
-            meaning = render(o["meaning"], lang)
-            if o["action"] in legal:
-                line = t("decision.option", lang, n=legal.index(o["action"]) + 1, meaning=meaning)
+        for action, meaning in meant:
+            if action in legal:
+                line = t("decision.option", lang, n=legal.index(action) + 1, meaning=meaning)
             else:
                 line = t("decision.option_other", lang, meaning=meaning)
             parts.append(Text("  " + line))
     return parts[0] if len(parts) == 1 else Group(*parts)
+
+
+def meanings(view: View, lang: str = DEFAULT_LANG) -> list[tuple[str, str]]:
+    """What each option of the pending decision means, as (action, meaning),
+    from the decision's data (the terminal and the web client show them)."""
+    dec = view["decision"]
+    if dec is None:
+        return []
+    return [(o["action"], render(o["meaning"], lang)) for o in dec.get("options") or ()]
 
 
 def result(view: View, lang: str = DEFAULT_LANG) -> Text:
@@ -584,6 +592,7 @@ __all__ = [
     "decision",
     "hand",
     "log_lines",
+    "meanings",
     "period",
     "region_block",
     "result",

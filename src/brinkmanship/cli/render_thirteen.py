@@ -715,7 +715,7 @@ def _bonus(dec: View, lang: str) -> str | None:
     return t("for.bonus", lang, arena=arena_name(arena, lang)) if arena else None
 
 
-def _meanings(view: View, lang: str) -> list[tuple[str, str]]:
+def meanings(view: View, lang: str = "en") -> list[tuple[str, str]]:
     """What each option of the decision means, as (what to type, meaning),
     from the decision's data: the meanings an event gives its options
     (``means``), and those of the offer, the stolen card, the Alliances
@@ -778,10 +778,10 @@ def decision(view: View, lang: str = "en") -> RenderableType:
         parts.append(Text(belongs, style="bold"))
     if dec["kind"] == "agenda" and view["viewer"] == dec["player"]:
         parts.extend(_agenda_lines(dec["agendas"], lang))
-    meanings = _meanings(view, lang)
-    if meanings:
+    meant = meanings(view, lang)
+    if meant:
         parts.append(Text(t("options", lang), style="dim"))
-    for typed, meaning in meanings:
+    for typed, meaning in meant:
         n = _option_number(view["legal_actions"], typed)
         parts.append(Text("  " + (t("option", lang, n=n, meaning=meaning) if n else
                                   t("option_other", lang, meaning=meaning))))
@@ -927,6 +927,7 @@ __all__ = [
     "event_owner",
     "hand",
     "log_lines",
+    "meanings",
     "pushed",
     "result",
     "side_text",

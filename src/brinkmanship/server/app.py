@@ -138,6 +138,7 @@ class StateText(BaseModel):
     labels: dict[str, str] = Field(description="each of the reader's legal actions as a label")
     result: str | None = Field(description="how the game ended")
     warnings: dict[str, str] = Field(description="legal actions that lose the game at once, with why")
+    action: str | None = Field(None, description="a replay step's action, as a player reads it")
 
 
 class GameState(BaseModel):
@@ -153,8 +154,8 @@ class GameState(BaseModel):
     result: str | None
     can_undo: bool
     view: dict[str, Any]
-    log: LogDelta
     text: StateText | None = Field(None, description="present when the request names its language (?lang=)")
+    log: LogDelta
 
 
 class ReplayStep(BaseModel):
@@ -294,7 +295,10 @@ def state_of(live: LiveGame, seat: str | None, since: int | None, lang: str | No
     in words (``web.texts``) for a client that shows it."""
     snap = live.snapshot(seat, since)
     if lang is not None:
-        snap["text"] = web.texts(live.state, snap["view"], snap["log"]["entries"], lang)
+        # Before the log, which stays the last field (a reader may cut it off).
+        log = snap.pop("log")
+        snap["text"] = web.texts(live.state, snap["view"], log["entries"], lang)
+        snap["log"] = log
     return snap
 
 
@@ -580,12 +584,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log = visible(state.data["log"], None)
         start = min(have, len(log))
         rec = live.record
-        out = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
+        out: dict[str, Any] = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
                "action": replay.actions[step - 1] if step else None, "seats": public_seats(rec),
                "to_move": state.current_player, "winner": rec.winner, "result": rec.result, "view": view,
                "log": {"start": start, "entries": log[start:]}}
         if lang is not None:
-            out["text"] = web.texts(state, view, log[start:], lang)
+            words = web.texts(state, view, log[start:], lang)
+            words["action"] = web.action_label(state, replay.actions[step - 1], lang) if step else None
+            out["text"] = words
         return out
 
     @app.get("/api/board/{game}", responses=_errors(400, 404))
@@ -737,7 +743,14 @@ class WsSession:
                 await self.ws.send_text(dumps_compact(self._outbox.pop(0)))
             if self._dirty:
                 self._dirty = False
-                snap = state_of(live, self.seat, self.sent_ply, self.texts)
+                try:
+                    snap = state_of(live, self.seat, self.sent_ply, self.texts)
+                except Exception:
+                    # A state this connection cannot be sent must not leave it
+                    # silent: it closes (1011), and the client reconnects.
+                    logs.error("ws.failed", game=live.id, seat=self.seat)
+                    await self.ws.close(code=1011)
+                    raise
                 self.sent_ply = snap["ply"]
                 await self.ws.send_text(dumps_compact({"type": "state", **snap}))
             if self.service.closing:

@@ -15,6 +15,9 @@ database to the newest revision when the server starts.
 
 from __future__ import annotations
 
+import contextlib
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +154,20 @@ def revision(engine: Engine) -> str | None:
 
     with engine.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision()
+
+
+@contextlib.contextmanager
+def scratch_database(admin_url: str, prefix: str = "brink_scratch_") -> Iterator[str]:
+    """A new, empty PostgreSQL database beside ``admin_url``'s, dropped
+    (connections and all) on leaving: what the tests and the load benchmark
+    run on, so that they never touch a real one."""
+    name = prefix + uuid.uuid4().hex[:12]
+    engine = sa.create_engine(normalize_url(admin_url), isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield admin_url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with engine.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()

@@ -18,6 +18,7 @@ modules: no build step and no npm. It reads three things from the server:
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -85,13 +86,29 @@ def texts(state: bm.State, view: dict[str, Any], entries: Sequence[dict[str, Any
     decision = view.get("decision")
     if decision is not None:
         out["prompt"] = render(state.game.prompt_message(decision), lang)
-        out["options"] = {o["action"]: render(o["meaning"], lang) for o in decision.get("options") or ()}
+        out["options"] = dict(ui_for(state.game.name).render.meanings(view, lang))
     legal = view.get("legal_actions") or ()
     out["labels"] = {a: label(state.to_action(a), lang) for a in legal}
-    if legal:
-        # Moves that lose the game at once, with why (the client confirms them).
-        out["warnings"] = importlib.import_module(f"brinkmanship.web.warn_{state.game.name}").warnings(state, lang)
+    viewer = view.get("viewer")
+    if legal and viewer is not None:
+        # Moves that lose the game at once, with why (the client confirms
+        # them), judged on a determinization: the resampled state is a
+        # function of the reader's view alone (the opponent's hand, the deck
+        # and the generator redealt), so a warning can say nothing the
+        # reader may not know.
+        known = state.resample(viewer, random.Random(0))
+        out["warnings"] = importlib.import_module(f"brinkmanship.web.warn_{state.game.name}").warnings(known, lang)
     if view.get("over"):
         shown = ui_for(state.game.name).render.result(view, lang)
         out["result"] = shown if isinstance(shown, str) else getattr(shown, "plain", str(shown))
     return out
+
+
+def action_label(state: bm.State, action: str, lang: str) -> str:
+    """An action already played, as a player reads it in ``lang``."""
+    from brinkmanship.cli.labels import label
+
+    try:
+        return label(state.parse(action), lang)
+    except (bm.BrinkmanshipError, ValueError, KeyError):
+        return action

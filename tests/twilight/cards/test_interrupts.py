@@ -247,6 +247,29 @@ def test_we_will_bury_you_stopped_by_un_intervention() -> None:
     assert s.data["vp"] == 0 and "We Will Bury You" not in s.data["effects"]
 
 
+def test_we_will_bury_you_is_cancelled_only_once_un_intervention_is_played() -> None:
+    """#32 cancels #50 when the US plays it for its event: the card leaves
+    the hand and its play is logged first, then the cancellation names it
+    (an entry to all never names a card still in a hand)."""
+    s = position(phasing="US", effects={"We Will Bury You": {}}, removed=["We Will Bury You"],
+                 hands={"USSR": ["Decolonization"], "US": ["UN Intervention", "Fidel", "NATO"]})
+    at_entry: dict[str, Any] = {}
+
+    class Spy(list):  # type: ignore[type-arg]
+        def append(self, e: dict[str, Any]) -> None:
+            if e["code"] == "twilight.we_will_bury_you.cancelled":
+                at_entry.update(hand=list(s.data["hands"]["US"]), in_play=list(s.data["in_play"]))
+            super().append(e)
+
+    s.data["log"] = Spy(s.data["log"])
+    s.apply("event UN Intervention")
+    assert at_entry == {"hand": [8, 21], "in_play": [32]}
+    played = s.log.index("US plays UN Intervention for its event.")
+    assert s.log[played + 1] == "We Will Bury You: the US plays UN Intervention; the USSR gains nothing."
+    assert s.data["vp"] == 0 and "We Will Bury You" not in s.data["effects"]
+    assert texts(s) == ["ops Fidel"]
+
+
 def test_we_will_bury_you_can_win_the_game_at_the_us_round() -> None:
     s = position(vp=-17, hands={"USSR": ["We Will Bury You", "Fidel"], "US": ["NATO"]})
     s.apply("event We Will Bury You")

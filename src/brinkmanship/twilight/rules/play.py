@@ -251,7 +251,12 @@ def _apply_action_round(d: Data, f: ActionFrame, a: Action) -> None:
         return
     d["stack"].pop()
     eff = d["effects"]
-    if eff and side == US and effect.WE_WILL_BURY_YOU in eff and "only" not in f:
+    # We Will Bury You resolves as the US starts its round, before anything
+    # it scores; UN Intervention played for its event cancels it only once
+    # the card is on the table and its play logged (an entry to all never
+    # names a card still in a hand).
+    bury = bool(eff) and side == US and effect.WE_WILL_BURY_YOU in eff and "only" not in f
+    if bury and a is not EVENT[UN_INTERVENTION]:
         _we_will_bury_you(d, a)
         if d["over"]:
             return
@@ -293,6 +298,8 @@ def _apply_action_round(d: Data, f: ActionFrame, a: Action) -> None:
                 return
     if verb == "event":
         log(d, "twilight.play.event", side=side, card=c)
+        if bury and c == UN_INTERVENTION:
+            _we_will_bury_you(d, a)
         play_event(d, side, c)
     elif verb == "ops":
         log(d, "twilight.play.ops", side=side, card=c)
