@@ -27,6 +27,7 @@ const CHINA = 6;
 const TURNS = 10;
 // Links longer than this (viewBox units) cross the map: drawn dashed.
 const FAR = 215;
+const ZOOM_KEY = "brink.twilight.zoom";
 
 /** `["coup", "Iran"]` from `"coup Iran"`. */
 function split(action) {
@@ -159,11 +160,21 @@ export function createTable(root, ctx) {
     h("div", { class: "tw-lower" }, handBox, h("div", { class: "tw-side-col" }, rollBox, infoBox)));
   root.append(table);
 
-  function toggleZoom() {
-    const zoomed = mapWrap.classList.toggle("zoomed");
+  // The map at its full size (one pixel per unit: the names at 14px), wider
+  // than the screen and scrolled, or fitted to the width; the choice is kept.
+  function setZoom(zoomed) {
+    mapWrap.classList.toggle("zoomed", zoomed);
     zoomBtn.dataset.zoom = zoomed ? "zoomed" : "fit";
-    closeChooser();
+    zoomBtn.setAttribute("aria-pressed", zoomed ? "true" : "false");
+    try { localStorage.setItem(ZOOM_KEY, zoomed ? "1" : ""); } catch { /* private mode */ }
   }
+  function toggleZoom() {
+    closeChooser();
+    setZoom(!mapWrap.classList.contains("zoomed"));
+  }
+  let keptZoom = false;
+  try { keptZoom = localStorage.getItem(ZOOM_KEY) === "1"; } catch { /* private mode */ }
+  setZoom(keptZoom);
 
   // -- the map, drawn once -------------------------------------------------------------------
   const countryEls = new Map();
@@ -440,6 +451,7 @@ export function createTable(root, ctx) {
   const onDocKey = (ev) => {
     if (ev.key === "Escape" && !chooser.hidden) closeChooser(true);
   };
+  mapScroll.addEventListener("scroll", () => closeChooser());
   document.addEventListener("click", onDocClick);
   document.addEventListener("keydown", onDocKey);
 
@@ -486,7 +498,7 @@ export function createTable(root, ctx) {
   }
 
   function cell(text, cls, title, attrs = {}) {
-    return h("span", { class: ["tw-cell", cls], title: title || undefined, ...attrs }, text);
+    return h("span", { class: ["tw-cell"].concat(cls), title: title || undefined, ...attrs }, text);
   }
 
   function updateStatus() {
@@ -608,15 +620,13 @@ export function createTable(root, ctx) {
     const warnings = (state.text && state.text.warnings) || {};
     const opsMark = c.scoring ? h("span", { class: "tw-ops scoring", title: t("web.twilight.card.scoring") }, "S")
       : h("span", { class: "tw-ops", title: t("web.twilight.card.ops", { n: c.ops }) }, String(c.ops));
-    const marks = [t(`web.twilight.period.${c.period}`)];
-    if (c.starred) marks.push(t("web.twilight.card.starred"));
-    if (c.scoring) marks.push(t("web.twilight.card.scoring"));
-    if (c.war) marks.push(t("web.twilight.card.war"));
+    const meta = [c.scoring ? t("web.twilight.card.scoring") : t(`web.twilight.period.${c.period}`)];
+    if (c.war) meta.push(t("web.twilight.card.war"));
     const face = h("div", { class: "tw-card-face", tabindex: 0, role: "button", "data-card": n,
       "aria-label": `${cardName(n)}, ${c.scoring ? t("web.twilight.card.scoring") : t("web.twilight.card.ops", { n: c.ops })}` },
-    opsMark,
-    h("span", { class: ["tw-card-name", c.stays_in_play && "underlined"] }, cardName(n), c.starred ? h("sup", {}, "★") : null),
-    h("span", { class: "tw-card-meta" }, marks.join(" · ")));
+    h("div", { class: "tw-card-top" }, opsMark, h("span", { class: "tw-card-meta" }, meta.join(" · ")),
+      c.starred ? h("span", { class: "tw-star", title: t("web.twilight.card.starred") }, "★") : null),
+    h("span", { class: ["tw-card-name", c.stays_in_play && "underlined"] }, cardName(n)));
     ctx.cardTip(face, n);
     const buttons = plays.map((a) => {
       const [verb] = split(a);
@@ -625,7 +635,7 @@ export function createTable(root, ctx) {
         title: warn || (state.text && state.text.options && state.text.options[a]) || undefined,
         onclick: () => ctx.act(a) }, warn ? "⚠ " : "", t(`web.twilight.play.${verb}`, { n: c.ops }));
     });
-    return h("div", { class: ["tw-card", `side-${c.side}`, c.scoring && "scoring", plays.length && "playable", extraClass] },
+    return h("div", { class: ["tw-card", `side-${c.side}`, c.scoring && "scoring", plays.length && "playable"].concat(extraClass || []) },
       face, buttons.length ? h("div", { class: "tw-plays" }, buttons) : null);
   }
 
