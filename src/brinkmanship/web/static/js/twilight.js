@@ -286,7 +286,7 @@ export function createTable(root, ctx) {
       class: ["tw-country", `r-${zone}`, c.battleground && "bg"], "data-country": c.name, tabindex: 0, role: "button",
       transform: `translate(${x},${y})`,
     },
-    s("title", {}, label),
+    s("title", { class: "tw-tip" }, label),
     s("rect", { class: "tw-glow", x: -4, y: -4, width: BOX_W + 8, height: BOX_H + 8, rx: 8 }),
     s("rect", { class: "tw-frame", width: BOX_W, height: BOX_H, rx: 5 }),
     s("path", { class: "tw-band", d: `M0,${BAND_H} V5 Q0,0 5,0 H${BOX_W - 5} Q${BOX_W},0 ${BOX_W},5 V${BAND_H} Z` }),
@@ -367,6 +367,8 @@ export function createTable(root, ctx) {
         s("text", { x: 48, y: 157 }, ctx.name("region", "Eastern Europe"))],
       [s("rect", { x: 10, y: 168, width: 30, height: 16, rx: 3, class: "tw-legend-sea" }),
         s("text", { x: 48, y: 181 }, ctx.name("region", "Southeast Asia"))],
+      [s("rect", { x: 11, y: 193, width: 28, height: 14, rx: 3, class: "tw-legend-changed" }),
+        s("text", { x: 48, y: 205 }, t(ctx.seat ? "web.twilight.legend.changed" : "web.twilight.legend.changed_last"))],
     ];
     for (const row of rows) g.append(...row);
     for (const text of g.querySelectorAll(":scope > text")) text.setAttribute("data-max", String(w - Number(text.getAttribute("x")) - 6));
@@ -413,12 +415,14 @@ export function createTable(root, ctx) {
   function openChooser(name, acts, ev) {
     chooserFor = name;
     const warnings = (state.text && state.text.warnings) || {};
+    const meanings = (state.text && state.text.options) || {};
     chooser.replaceChildren(
       h("div", { class: "tw-chooser-title" }, countryName(name)),
       ...acts.map((a) => h("button", {
         type: "button", class: ["tw-choice", warnings[a] && "warned"], "data-action": a,
         title: warnings[a] || undefined, onclick: () => { closeChooser(); ctx.act(a); },
-      }, warnings[a] ? "⚠ " : "", verbLabel(a))),
+      }, h("span", {}, warnings[a] ? "⚠ " : "", verbLabel(a)),
+      meanings[a] ? h("small", {}, meanings[a]) : null)),
       h("button", { type: "button", class: "tw-choice quiet", "data-close": "", onclick: () => closeChooser(true) },
         t("web.twilight.cancel")));
     chooser.setAttribute("aria-label", countryName(name));
@@ -456,6 +460,30 @@ export function createTable(root, ctx) {
   document.addEventListener("keydown", onDocKey);
 
   // -- redraw ------------------------------------------------------------------------------------
+  // What the other side (or the events) changed on the map since my last
+  // move: outlined, so that a bot's quick moves can be followed. A seat
+  // compares with the map as it was when its own move ended (kept until its
+  // next move ends); a spectator with the previous state.
+  let before = null;
+  let changed = new Set();
+  const influenceKey = (v) => {
+    const inf = v.influence || {};
+    return new Map(board.countries.map((c) => [c.name, `${(inf.US || {})[c.name] || 0}:${(inf.USSR || {})[c.name] || 0}`]));
+  };
+  function trackChanges(wasMine) {
+    const now = influenceKey(view);
+    const diff = (old) => new Set(old ? [...now].filter(([k, x]) => old.get(k) !== x).map(([k]) => k) : []);
+    if (!ctx.seat) {
+      changed = diff(before);
+      before = now;
+    } else if (!mine && wasMine) {
+      before = now;
+      changed = new Set();
+    } else if (!mine || !wasMine) {
+      changed = diff(before);
+    }
+  }
+
   function updateMap() {
     const inf = view.influence || { US: {}, USSR: {} };
     const control = view.control || {};
@@ -470,6 +498,7 @@ export function createTable(root, ctx) {
       const g = el.g;
       g.classList.toggle("ctl-US", ctl === "US");
       g.classList.toggle("ctl-USSR", ctl === "USSR");
+      g.classList.toggle("changed", changed.has(c.name));
       g.classList.toggle("has-US", us > 0);
       g.classList.toggle("has-USSR", ussr > 0);
       el.infUS.textContent = us ? String(us) : "";
@@ -484,7 +513,10 @@ export function createTable(root, ctx) {
       const parts = [t("web.twilight.aria.country", { country: el.label, stability: c.stability, us, ussr })];
       if (c.battleground) parts.push(t("web.twilight.aria.battleground"));
       if (ctl) parts.push(t("web.twilight.aria.controlled", { side: side(ctl) }));
-      if (a.length) parts.push(a.map(verbLabel).join(", "));
+      const meanings = (state.text && state.text.options) || {};
+      if (a.length) parts.push(a.map((x) => meanings[x] || verbLabel(x)).join(", "));
+      const warned = a.filter((x) => warnings[x]).map((x) => `⚠ ${warnings[x]}`);
+      g.querySelector(".tw-tip").textContent = [el.label, ...a.map((x) => meanings[x]).filter(Boolean), ...warned].join("\n");
       g.setAttribute("aria-label", parts.join("; "));
       g.setAttribute("aria-disabled", a.length ? "false" : "true");
     }
@@ -639,9 +671,21 @@ export function createTable(root, ctx) {
       face, buttons.length ? h("div", { class: "tw-plays" }, buttons) : null);
   }
 
+  /** A side's hand seen from outside: one card back per card. */
+  function backs(sd, n) {
+    const row = h("div", { class: ["tw-backs", `side-${sd}`], "data-hand-size": `${sd} ${n}`,
+      title: t("web.twilight.hand_of", { side: side(sd), n }) },
+    h("span", { class: "tw-backs-label" }, t("web.twilight.hand_of", { side: side(sd), n })));
+    const cards = h("span", { class: "tw-backs-cards", "aria-hidden": "true" });
+    for (let k = 0; k < n; k++) cards.append(h("span", { class: "tw-back" }));
+    row.append(cards);
+    return row;
+  }
+
   function updateHand() {
     const v = view;
     const parts = [];
+    const sizes = v.hand_sizes || {};
     if (ctx.seat && v.hand) {
       const plays = handActions();
       const china = v.china_card || {};
@@ -652,15 +696,14 @@ export function createTable(root, ctx) {
       parts.push(h("h3", {}, t("web.twilight.hand"), h("small", {}, ` (${v.hand.length})`)));
       parts.push(cards.length ? h("div", { class: "tw-hand", "data-hand": ctx.seat }, cards)
         : h("p", { class: "tw-empty" }, t("web.twilight.hand.empty")));
+      const opp = ctx.seat === "US" ? "USSR" : "US";
+      parts.push(backs(opp, sizes[opp] || 0));
       const known = v.opponent_known || [];
       if (known.length) {
-        const opp = ctx.seat === "US" ? "USSR" : "US";
         parts.push(h("h3", {}, t("web.twilight.known", { side: side(opp) })), chips(known, "tw-known"));
       }
     } else {
-      const sizes = v.hand_sizes || {};
-      parts.push(h("h3", {}, t("web.twilight.hands")),
-        h("p", {}, t("web.twilight.counts", { deck: v.deck_size, us: sizes.US, ussr: sizes.USSR })));
+      parts.push(h("h3", {}, t("web.twilight.hands")), backs("US", sizes.US || 0), backs("USSR", sizes.USSR || 0));
     }
     handBox.replaceChildren(...parts);
   }
@@ -804,7 +847,9 @@ export function createTable(root, ctx) {
     update(next) {
       state = next;
       view = next.view || {};
+      const wasMine = mine;
       mine = Boolean(ctx.seat) && next.to_move === ctx.seat && next.status !== "over";
+      trackChanges(wasMine);
       legal = mine ? view.legal_actions || [] : [];
       table.dataset.seat = ctx.seat || "";
       table.dataset.mine = mine ? "yes" : "no";

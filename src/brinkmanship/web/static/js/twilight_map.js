@@ -11,7 +11,7 @@
 
 /** x, y of each country box's top-left corner; every box is `box` wide and high. */
 export const MAP = {
-  "viewBox": [0, 0, 1600, 1020],
+  "viewBox": [0, 0, 1600, 1036],
   "box": [100, 66],
   "countries": {
     "Canada": [142, 44],
@@ -117,5 +117,5 @@ export const MAP = {
     "Central America": [20, 436, 2, 165],
     "South America": [20, 908, 2, 135]
   },
-  "legend": [1392, 812, 198, 196]
+  "legend": [1392, 806, 198, 222]
 };
