@@ -427,8 +427,14 @@ export function createTable(root, ctx) {
         t("web.twilight.cancel")));
     chooser.setAttribute("aria-label", countryName(name));
     chooser.hidden = false;
-    const el = countryEls.get(name).g;
-    const r = el.getBoundingClientRect();
+    placeChooser();
+    if (ev && ev.type === "keydown") chooser.querySelector("button").focus();
+  }
+
+  /** Put the chooser next to its country (again when the map scrolls). */
+  function placeChooser() {
+    if (chooser.hidden || !chooserFor) return;
+    const r = countryEls.get(chooserFor).g.getBoundingClientRect();
     const w = mapWrap.getBoundingClientRect();
     const cw = chooser.offsetWidth;
     const ch = chooser.offsetHeight;
@@ -438,7 +444,6 @@ export function createTable(root, ctx) {
     if (top + ch > w.height && r.top - w.top - ch - 4 > 0) top = r.top - w.top - ch - 4;
     chooser.style.left = `${left}px`;
     chooser.style.top = `${top}px`;
-    if (ev && ev.type === "keydown") chooser.querySelector("button").focus();
   }
 
   function closeChooser(refocus) {
@@ -455,7 +460,8 @@ export function createTable(root, ctx) {
   const onDocKey = (ev) => {
     if (ev.key === "Escape" && !chooser.hidden) closeChooser(true);
   };
-  mapScroll.addEventListener("scroll", () => closeChooser());
+  mapScroll.addEventListener("scroll", placeChooser);
+  window.addEventListener("resize", placeChooser);
   document.addEventListener("click", onDocClick);
   document.addEventListener("keydown", onDocKey);
 
@@ -870,6 +876,7 @@ export function createTable(root, ctx) {
     destroy() {
       document.removeEventListener("click", onDocClick);
       document.removeEventListener("keydown", onDocKey);
+      window.removeEventListener("resize", placeChooser);
       root.replaceChildren();
     },
   };
