@@ -112,9 +112,20 @@ export function lastRoll(entries) {
           box: a.box };
       }
       case "twilight.war.won":
-      case "twilight.war.lost":
-        return { kind: "war", index: i, side: a.side, card: a.card, country: a.country, roll: a.roll,
+      case "twilight.war.lost": {
+        // A lost war's entry does not name the country: its attack does.
+        let country = a.country;
+        let win = null;
+        for (let j = i - 1; j >= 0 && j >= i - 6; j--) {
+          if (entries[j].code === "twilight.war.attack") {
+            country = country || entries[j].args.country;
+            win = entries[j].args.win;
+            break;
+          }
+        }
+        return { kind: "war", index: i, side: a.side, card: a.card, country, win, roll: a.roll,
           penalty: a.penalty || 0, total: a.total, success: e.code === "twilight.war.won" };
+      }
       default:
     }
   }
@@ -832,7 +843,8 @@ export function createTable(root, ctx) {
       body.push(h("div", { class: "tw-roll-head" }, t("web.twilight.roll.war", { side: side(r.side), card: cardName(r.card),
         country: r.country ? countryName(r.country) : "" })));
       body.push(h("div", { class: "tw-roll-line" }, die(r.roll, `side-${r.side}`),
-        h("span", { class: "tw-math" }, t("web.twilight.roll.war_math", { roll: r.roll, penalty: r.penalty, total: r.total }))));
+        h("span", { class: "tw-math" }, t("web.twilight.roll.war_math", { roll: r.roll, penalty: r.penalty, total: r.total }),
+          r.win ? ` (${t("web.twilight.roll.war_needs", { n: r.win })})` : "")));
       body.push(h("div", { class: ["tw-roll-result", r.success ? "ok" : "fail"] },
         t(r.success ? "web.twilight.roll.war_won" : "web.twilight.roll.war_lost")));
       if (r.country) markCountry(r.country, r.roll);
