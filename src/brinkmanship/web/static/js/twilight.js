@@ -460,6 +460,7 @@ export function createTable(root, ctx) {
   function closeChooser(refocus) {
     if (chooser.hidden) return;
     chooser.hidden = true;
+    chooser.replaceChildren(); // no control for an action that may be gone
     const name = chooserFor;
     chooserFor = null;
     if (refocus && name) countryEls.get(name).g.focus();
@@ -537,7 +538,6 @@ export function createTable(root, ctx) {
       g.setAttribute("aria-label", parts.join("; "));
       g.setAttribute("aria-disabled", a.length ? "false" : "true");
     }
-    if (chooserFor && !(acts.get(chooserFor) || []).length) closeChooser();
   }
 
   // -- tracks --------------------------------------------------------------------------------------
@@ -633,7 +633,7 @@ export function createTable(root, ctx) {
       cells.push(cell(String(k), [v.action_round === k && "on", v.action_round === k && `side-${v.phasing}`],
         undefined, v.action_round === k ? { "data-round": `${k} ${v.phasing}`, "aria-current": "true" } : {}));
     }
-    if (v.action_round > n) {
+    if (v.action_round > n && (v.decision || {}).extra) {
       cells.push(cell(String(v.action_round), ["on", `side-${v.phasing}`], t("web.twilight.round.extra"),
         { "data-round": `${v.action_round} ${v.phasing}` }));
     }
@@ -868,6 +868,7 @@ export function createTable(root, ctx) {
       const wasMine = mine;
       mine = Boolean(ctx.seat) && next.to_move === ctx.seat && next.status !== "over";
       trackChanges(wasMine);
+      closeChooser(); // made for the previous state's actions
       legal = mine ? view.legal_actions || [] : [];
       table.dataset.seat = ctx.seat || "";
       table.dataset.mine = mine ? "yes" : "no";
