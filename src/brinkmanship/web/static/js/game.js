@@ -41,9 +41,14 @@ export function langPicker(onChange) {
   return sel;
 }
 
-/** The log panel: sentences, the reader's private ones marked. */
-export function renderLog(list, entries, texts) {
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+/** Whether the log panel shows its last line (read before anything around it changes size). */
+export function logAtEnd(list) {
+  return list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+}
+
+/** The log panel: sentences, the reader's private ones marked. `atEnd`: it
+ * showed its last line before this state (then it follows the new ones). */
+export function renderLog(list, entries, texts, atEnd = logAtEnd(list)) {
   const items = [];
   for (let i = 0; i < texts.length; i++) {
     const entry = entries[i] || {};
@@ -208,10 +213,12 @@ export async function mount(root, [gameId]) {
     const ready = first ? buildTable(msg.game) : Promise.resolve();
     ready.then(() => {
       if (state !== msg) return;
+      // Read before the decision panel above the log changes height.
+      const atEnd = logAtEnd(logList);
       renderTop();
       table.update(msg);
       renderDecision();
-      renderLog(logList, msg.fullLog, msg.fullText);
+      renderLog(logList, msg.fullLog, msg.fullText, atEnd);
     }).catch((err) => toast(String(err), "error"));
   }
 
