@@ -135,7 +135,8 @@ def _seed(case: Any, seeds: Seeds, pick: int) -> None:
     6 another game's token (401); 7 no token (401); 8 the finished game
     (409 game_over). A view gets the same tokens; an undo too, on a game
     kept in its setup, where pick 0 first makes a move to take back (200).
-    The replay gets the finished game or the running one (409 not_over).
+    The replay gets the finished game or the running one (409 not_over),
+    a replay step one of the first steps.
     """
     method, path = case.operation.method.upper(), case.operation.path
     if (method, path) == ("POST", "/api/games"):
@@ -144,8 +145,10 @@ def _seed(case: Any, seeds: Seeds, pick: int) -> None:
         return
     if "{game_id}" not in path:
         return
-    if path.endswith("/replay"):
+    if "/replay" in path:
         case.path_parameters["game_id"] = seeds.over if pick % 2 else seeds.running
+        if "step" in case.path_parameters:  # a replay step: one of the finished game's first steps
+            case.path_parameters["step"] = pick
         return
     gid, tokens = ((seeds.over, seeds.over_tokens) if pick == 8 else (seeds.setup, seeds.setup_tokens)
                    if path.endswith("/undo") else (seeds.running, seeds.tokens))
@@ -217,6 +220,7 @@ DEEP = [
     "POST /api/games/{game_id}/actions 401 no_token", "POST /api/games/{game_id}/undo 200",
     "POST /api/games/{game_id}/undo 409 nothing_to_undo", "GET /api/games/{game_id}/replay 200",
     "GET /api/games/{game_id}/replay 409 not_over",
+    "GET /api/games/{game_id}/replay/{step} 200", "GET /api/games/{game_id}/replay/{step} 409 not_over",
 ]
 
 
