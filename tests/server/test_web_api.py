@@ -338,6 +338,18 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+#: 13 Days choices made in secret: a replay (a spectator's) names them only as the choice they were.
+SECRET_KINDS = {"agenda", "aftermath", "alliances"}
+
+
+def _public_action(truth: list[bm.State], saved: dict[str, Any], step: int) -> str | None:
+    """The action leading to ``step`` as a spectator may know it."""
+    if not step:
+        return None
+    kind = (truth[step - 1].view(None, log=False).get("decision") or {}).get("kind")
+    return None if kind in SECRET_KINDS else saved["actions"][step - 1]
+
+
 def test_replay_steps_walk_a_finished_game_both_ways(client: TestClient) -> None:
     gid, saved = _finished(client)
     truth = _truth(saved)
@@ -353,19 +365,22 @@ def test_replay_steps_walk_a_finished_game_both_ways(client: TestClient) -> None
     end = _get(client, f"/api/games/{gid}")
     last = _get(client, url + str(steps))
     assert last["view"] == end["view"] and last["log"]["entries"] == end["log"]["entries"]
-    assert last["action"] == saved["actions"][-1] and last["to_move"] is None and last["view"]["over"]
+    assert last["action"] == _public_action(truth, saved, steps) and last["to_move"] is None and last["view"]["over"]
 
     # Forward, one step at a time, holding the log as the viewer does.
     held: list[dict[str, Any]] = []
     views: dict[int, dict[str, Any]] = {}
+    hidden = 0
     for step in range(steps + 1):
         st = _get(client, url + str(step), have=len(held))
-        assert st["step"] == step and st["action"] == (saved["actions"][step - 1] if step else None)
+        assert st["step"] == step and st["action"] == _public_action(truth, saved, step)
+        hidden += step > 0 and st["action"] is None
         assert st["view"] == _plain(truth[step].view(None, log=False)), f"step {step}"
         assert st["to_move"] == truth[step].current_player
         held = held[: st["log"]["start"]] + st["log"]["entries"]
         assert held == _plain(visible(truth[step].data["log"], None)), f"step {step}: the log deltas"
         views[step] = st["view"]
+    assert hidden >= 2, "no secret choice was met: both sides keep an agenda each round"
     # Back, and by jumps: the same positions.
     for step in range(steps, -1, -1):
         st = _get(client, url + str(step), have=len(held))

@@ -274,6 +274,30 @@ def pages(browser: Any, request: pytest.FixtureRequest) -> Iterator[Pages]:
         pytest.fail("errors in the pages:\n" + "\n".join(p.errors[:20]), pytrace=False)
 
 
+# -- playing by clicks -----------------------------------------------------------------------------------------
+ACTIONS = ".table-root [data-action], .decision [data-action]"
+SHOWN = f"""() => [...document.querySelectorAll('{ACTIONS}')].map(e => e.dataset.action).sort()"""
+
+
+def wait_offered(page: Any, legal: list[str], timeout: float = 10_000) -> None:
+    """Until ``page`` offers exactly the legal actions (its state is the
+    server's), on the table and in the decision panel: for a table that
+    shows every legal action at once (13 Days; not a Twilight Struggle
+    country whose several actions open a chooser)."""
+    page.wait_for_function(f"""(legal) => {{
+        const shown = ({SHOWN})();
+        return JSON.stringify(shown) === JSON.stringify(legal) && !document.querySelector('.game-page.busy');
+      }}""", arg=sorted(legal), timeout=timeout)
+
+
+def click(page: Any, action: str) -> None:
+    """Click the control of ``action``; confirm when the page asks."""
+    page.locator(f'[data-action="{action}"]').first.click()
+    dialog = page.locator("dialog.confirm[open]")
+    if dialog.count():
+        page.locator('[data-confirm="yes"]').click()
+
+
 # -- seats -----------------------------------------------------------------------------------------------------
 @dataclass
 class Seat:

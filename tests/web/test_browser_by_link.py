@@ -14,29 +14,9 @@ what its DOM held at many moments.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from tests.web.conftest import DESKTOP, PHONE, Pages, WebServer, shot
+from tests.web.conftest import DESKTOP, PHONE, Pages, WebServer, click, shot, wait_offered
 from tests.web.recorder import PageRecorder
-
-ACTIONS = ".table-root [data-action], .decision [data-action]"
-SHOWN = f"""() => [...document.querySelectorAll('{ACTIONS}')].map(e => e.dataset.action).sort()"""
-
-
-def wait_offered(page: Any, legal: list[str], timeout: float = 10_000) -> None:
-    """Until ``page`` offers exactly the legal actions (its state is the server's)."""
-    page.wait_for_function(f"""(legal) => {{
-        const shown = ({SHOWN})();
-        return JSON.stringify(shown) === JSON.stringify(legal) && !document.querySelector('.game-page.busy');
-      }}""", arg=sorted(legal), timeout=timeout)
-
-
-def click(page: Any, action: str) -> None:
-    """Click the control of ``action``; confirm when the page asks."""
-    page.locator(f'[data-action="{action}"]').first.click()
-    dialog = page.locator("dialog.confirm[open]")
-    if dialog.count():
-        page.locator('[data-confirm="yes"]').click()
 
 
 def test_a_whole_game_by_link_from_the_lobby_to_the_replay(pages: Pages, web_server: WebServer) -> None:

@@ -164,7 +164,8 @@ class ReplayStep(BaseModel):
     options: dict[str, Any]
     step: int
     steps: int
-    action: str | None = Field(description="the action that led to this step")
+    action: str | None = Field(description="the action that led to this step (null: a secret choice, named "
+                                            "only in text.action)")
     seats: dict[str, dict[str, Any]]
     to_move: str | None
     winner: str | None
@@ -580,18 +581,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if step > steps:
             raise ApiError(404, "not_found", msg("server.error.no_step", steps=steps))
         state = await asyncio.to_thread(replay.state_at, step)
+        action: str | None = None
+        words: str | None = None
+        if step:
+            before = await asyncio.to_thread(replay.state_at, step - 1)
+            action, words = web.replay_action(before, state, replay.actions[step - 1], lang or DEFAULT_LANG)
         view = state.view(None, log=False)
         log = visible(state.data["log"], None)
         start = min(have, len(log))
         rec = live.record
         out: dict[str, Any] = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,
-               "action": replay.actions[step - 1] if step else None, "seats": public_seats(rec),
+               "action": action, "seats": public_seats(rec),
                "to_move": state.current_player, "winner": rec.winner, "result": rec.result, "view": view,
                "log": {"start": start, "entries": log[start:]}}
         if lang is not None:
-            words = web.texts(state, view, log[start:], lang)
-            words["action"] = web.action_label(state, replay.actions[step - 1], lang) if step else None
-            out["text"] = words
+            out["text"] = {**web.texts(state, view, log[start:], lang), "action": words}
         return out
 
     @app.get("/api/board/{game}", responses=_errors(400, 404))

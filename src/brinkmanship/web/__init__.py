@@ -104,11 +104,24 @@ def texts(state: bm.State, view: dict[str, Any], entries: Sequence[dict[str, Any
     return out
 
 
-def action_label(state: bm.State, action: str, lang: str) -> str:
-    """An action already played, as a player reads it in ``lang``."""
+def replay_action(before: bm.State, after: bm.State, action: str, lang: str) -> tuple[str | None, str]:
+    """A replay step's action as a spectator may know it: ``(action, words)``,
+    or ``(None, words)`` when the action was a secret choice when it was made
+    (a kept agenda, a card put face down, a headline not yet revealed), which
+    the replay viewer then names only as the choice it was."""
+    from brinkmanship.cli.games import hidden_choice
     from brinkmanship.cli.labels import label
 
+    actor = before.current_player
+    decision = before.view(None, log=False).get("decision") or {}
+    if actor in before.game.players:
+        # Seen from outside the actor's seat: what its opponent, and so any
+        # spectator, may know of the choice.
+        hidden = hidden_choice(before.game.name, decision.get("kind"), actor, "spectator",
+                               after.view(None, log=False), lang)
+        if hidden is not None:
+            return None, hidden
     try:
-        return label(state.parse(action), lang)
+        return action, label(before.parse(action), lang)
     except (bm.BrinkmanshipError, ValueError, KeyError):
-        return action
+        return action, action

@@ -3,7 +3,7 @@
 // connection, language, undo), the decision panel (the pending decision as
 // a sentence, a button for every legal action the table does not offer
 // itself) and the log, fed by the game's WebSocket.
-import { LANGS, currentLang, loadLang, name, t } from "./i18n.js";
+import { LANGS, currentLang, has, loadLang, name, t } from "./i18n.js";
 import { cardTip, confirmDialog, h, hideTip, s, toast } from "./dom.js";
 import { Connection, api } from "./net.js";
 import { keepSeat, seatsOf } from "./store.js";
@@ -26,11 +26,18 @@ export function sideName(side) {
   return side ? t(`side.${side}`) : "";
 }
 
+/** A bot spec (`heuristic`, `ismcts:2`...) as a player reads it. */
+export function botLabel(spec) {
+  const [kind, arg] = String(spec || "").split(":", 2);
+  const named = has(`web.bot.${kind}`) ? t(`web.bot.${kind}`) : kind;
+  return arg && /^[0-9.]+$/.test(arg) ? t("web.bot.with_time", { bot: named, n: arg }) : named;
+}
+
 /** Who sits at `side`, in words. */
 export function seatLabel(state, side, mine) {
   const seat = state.seats[side] || {};
   if (mine) return t("web.seat.you");
-  if (seat.kind === "bot") return t("web.seat.bot", { bot: seat.bot });
+  if (seat.kind === "bot") return t("web.seat.bot", { bot: botLabel(seat.bot) });
   return t("web.seat.human");
 }
 

@@ -6,7 +6,7 @@ import { currentLang, loadLang, t } from "./i18n.js";
 import { h, toast } from "./dom.js";
 import { api } from "./net.js";
 import { forgetGame, keepSeat, myGames } from "./store.js";
-import { langPicker, sideName } from "./game.js";
+import { botLabel, langPicker, sideName } from "./game.js";
 import { go, show } from "./app.js";
 
 const STRENGTHS = [0.5, 1, 2, 5, 10];
@@ -32,7 +32,7 @@ function seatControl(side, info, initial) {
     h("option", { value: "bot", selected: initial === "bot" }, t("web.lobby.seat.bot")));
   const bot = h("select", { "data-seat-bot": side, "aria-label": t("web.lobby.bot") },
     Object.entries(info.bots).map(([b, about]) => h("option", { value: b, selected: b === "heuristic", title: about.help },
-      t("web.lobby.bot_name", { bot: b }))));
+      botLabel(b))));
   const maxSeconds = info.limits.max_bot_seconds;
   const strength = h("select", { "data-seat-strength": side, "aria-label": t("web.lobby.strength") },
     STRENGTHS.filter((x) => x <= maxSeconds).map((x) => h("option", { value: String(x), selected: x === 1 },
@@ -187,7 +187,7 @@ async function publicPanel(status) {
   box.append(h("ul", { class: "games" }, data.games.map((g) => h("li", { class: "game-row", "data-game-id": g.id },
     h("b", {}, t(`web.game.${g.game}`)), " ",
     h("span", {}, Object.entries(g.seats).map(([sd, seat]) =>
-      `${sideName(sd)}: ${seat.kind === "bot" ? seat.bot : t("web.seat.human")}`).join(" · ")), " ",
+      `${sideName(sd)}: ${seat.kind === "bot" ? botLabel(seat.bot) : t("web.seat.human")}`).join(" · ")), " ",
     h("span", { class: "status" }, statusText(g)), " ",
     status === "running"
       ? h("a", { class: "button", href: `/play/${g.id}`, "data-spectate": g.id }, t("web.lobby.watch"))

@@ -750,7 +750,8 @@ export function createTable(root, ctx) {
     const shown = new Set();
     const items = effects.map(([name, data]) => {
       const card = data.card;
-      if (card) shown.add(card);
+      // A card that stays in play and the effect it started are one chip.
+      if (card || cardByName.get(name)) shown.add(card || cardByName.get(name));
       const who = data.side ? (data.side === "both" ? t("web.twilight.effect.both") : side(data.side)) : null;
       const detail = [who, data.region ? ctx.name("region", data.region) : null].filter(Boolean).join(", ");
       const el = h("span", { class: ["tw-chip", "tw-effect", data.side && `side-${data.side}`], "data-effect": name,
