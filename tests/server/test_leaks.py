@@ -125,7 +125,7 @@ def _spectator_sees_a_hand(live: LiveGame, seat: str | None, snap: dict[str, Any
 
 
 def _extra_log_entry(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:
-    snap["log"]["entries"].append({"code": "x", "args": {}, "to": _other(seat)})
+    snap["log"]["entries"].append({"code": "thirteen.why.card", "args": {"card": 1}, "to": _other(seat)})
 
 
 def _refusal_names_the_deck() -> Any:
@@ -151,7 +151,7 @@ def _log_names_a_hand() -> Any:
         pending = prepare(self, seat, action, chance)
         hand = pending.state.data["hands"][_other(seat)]
         if hand:
-            pending.state.data["log"].append({"code": "x", "args": {"card": hand[0]}, "to": "all"})
+            pending.state.data["log"].append({"code": "thirteen.why.card", "args": {"card": hand[0]}, "to": "all"})
             pending.log_lens[-1] += 1
         return pending
 
