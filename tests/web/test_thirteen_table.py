@@ -14,17 +14,15 @@ issue 14):
   with the card and its text;
 - the table reads in Russian and fits a phone's width.
 
-Screenshots go to ``artifacts/screenshots/``. Chromium is Debian's
-(``BRINK_CHROMIUM``, else /usr/bin/chromium); without it the tests skip,
-unless ``BRINK_REQUIRE_BROWSER=1`` (``./test``), which makes them fail.
+Screenshots go to ``artifacts/screenshots/``. The browser is conftest's
+(Debian's Chromium; without it the tests skip, unless
+``BRINK_REQUIRE_BROWSER=1`` (``./test``), which makes them fail).
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -32,7 +30,6 @@ import pytest
 
 from tests.server.conftest import ROOT, ServerProcess
 
-CHROMIUM = os.environ.get("BRINK_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 SIDES = ("USSR", "US")
 CARDS = "els => els.map(e => e.dataset.card)"
@@ -48,20 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("BRINK_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"no Chromium at {CHROMIUM}: run scripts/chromium.sh")
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 class Game:
