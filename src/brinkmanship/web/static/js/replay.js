@@ -79,7 +79,8 @@ export async function mount(root, [gameId]) {
     counter.dataset.step = String(step);
     // The step is in the address: a reload or a language switch keeps it.
     history.replaceState(null, "", step ? `${location.pathname}?step=${step}` : location.pathname);
-    actionBox.textContent = data.action ? t("web.replay.action", { action: data.text.action || data.action })
+    // A secret choice comes without its action, named only in words.
+    actionBox.textContent = data.step ? t("web.replay.action", { action: data.text.action || data.action })
       : t("web.replay.start");
     title.textContent = t(`web.game.${data.game}`);
     seatsBox.replaceChildren(...Object.keys(data.seats).map((sd) => h("span", { class: ["seat", `side-${sd}`] },
