@@ -108,12 +108,14 @@ def test_a_whole_game_by_link_from_the_lobby_to_the_replay(pages: Pages, web_ser
     host.click("[data-replay-link]")
     host.wait_for_selector("[data-replay-control]")
     steps = web_server.api("GET", f"/api/games/{gid}/replay/0").json()["steps"]
-    for key in ("last", "back", "back", "first", "forward"):
+    for key, step in (("last", steps), ("back", steps - 1), ("back", steps - 2), ("first", 0), ("forward", 1)):
         host.click(f'[data-replay-control="{key}"]')
-        host.wait_for_timeout(150)
+        host.wait_for_selector(f'[data-step="{step}"]')
         rec["USSR"].snapshot(host, f"replay {key}")
     shot(host, "replay")
-    assert host.locator("[data-step]").count() and steps > 20
+    assert steps > 20
+    # Step 1 is the USSR keeping an agenda: a secret choice, named only as the choice it was.
+    assert host.inner_text("[data-replay-action]") == "Last action: USSR keeps an agenda"
 
     # -- nothing hidden reached any page -------------------------------------------------------------------
     truth = web_server.truth(created, finished=True)
