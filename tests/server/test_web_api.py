@@ -91,7 +91,8 @@ def test_every_static_file_is_served_as_it_is(files: TestClient) -> None:
         assert kind in r.headers["content-type"], (url, r.headers["content-type"])
     _error(files.get("/static/no/such/file.js"), 404, "not_found")
     # Nothing outside the static folder, however the path is spelt.
-    for url in ("/static/../__init__.py", "/static/%2e%2e/__init__.py", "/static/..%2f__init__.py"):
+    outside = "__init__.py"  # the package's, one folder up
+    for url in (f"/static/../{outside}", f"/static/%2e%2e/{outside}", f"/static/..%2f{outside}"):
         assert files.get(url).status_code == 404, url
 
 
