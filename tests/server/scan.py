@@ -725,6 +725,15 @@ class Match:
         status, body = await rec.http("GET", url)
         assert status == 200, body
 
+    async def _refused(self, r: Receiver, url: str, action: str, ply: int, status: int, error: str) -> None:
+        """``r`` plays ``action``, over HTTP or the socket at random, and is refused with ``error``."""
+        if self.rng.random() < 0.5:
+            got, body = await r.http("POST", url + "/actions", json={"action": action, "ply": ply})
+            assert got == status and body["error"] == error, body
+        else:
+            msg = await r.reply(json.dumps({"action": action, "ply": ply}))
+            assert msg["type"] == "error" and msg["error"] == error, msg
+
     async def incident(self, mover: str) -> None:
         """Something refused, so that error answers are scanned too."""
         rng = self.rng
@@ -754,14 +763,8 @@ class Match:
             other = next((s for s in self.tokens if s != mover), None)
             if other is None:
                 return
-            orec = self.receivers[other]
             a = self.space.from_id(rng.randrange(self.space.size)).text
-            if rng.random() < 0.5:
-                status, body = await orec.http("POST", url + "/actions", json={"action": a, "ply": ply})
-                assert status == 403 and body["error"] == "not_your_turn", body
-            else:
-                msg = await orec.reply(json.dumps({"action": a, "ply": ply}))
-                assert msg["type"] == "error" and msg["error"] == "not_your_turn", msg
+            await self._refused(self.receivers[other], url, a, ply, 403, "not_your_turn")
         elif kind == "stale":
             if ply == 0:
                 return
@@ -769,14 +772,8 @@ class Match:
             msg = await rec.reply(json.dumps({"action": a, "ply": ply - 1}))
             assert msg["type"] == "error" and msg["error"] == "stale_ply" and msg["ply"] == ply, msg
         elif kind == "spectator":
-            spec = self.receivers[None]
             a = rng.choice(sorted(legal))
-            if rng.random() < 0.5:
-                status, body = await spec.http("POST", url + "/actions", json={"action": a, "ply": ply})
-                assert status == 401 and body["error"] == "no_token", body
-            else:
-                msg = await spec.reply(json.dumps({"action": a, "ply": ply}))
-                assert msg["type"] == "error" and msg["error"] == "no_token", msg
+            await self._refused(self.receivers[None], url, a, ply, 401, "no_token")
         elif kind == "undo":
             # Undo by a seat that has nothing to take back.
             side = rng.choice(list(self.tokens))

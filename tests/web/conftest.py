@@ -328,6 +328,15 @@ class Seat:
         self.recorder.check(server.truth(self.created, finished), min_states=min_states)
 
 
+def lobby_with_a_friend(host: Any, server: WebServer, game: str, me: str = "USSR", friend: str = "US") -> None:
+    """Fill the lobby's form as a player does: ``game``, me at one seat and a
+    friend by link at the other (the caller clicks "create")."""
+    host.goto(server.url + "/")
+    host.click(f'[data-game="{game}"]')
+    host.select_option(f'[data-seat-kind="{me}"]', "me")
+    host.select_option(f'[data-seat-kind="{friend}"]', "friend")
+
+
 def play_url(server: WebServer, created: dict[str, Any], side: str) -> str:
     """A seat's page: ``/play/{id}#token=TOKEN``."""
     return f"{server.url}/play/{created['id']}#token={created['seats'][side]['token']}"

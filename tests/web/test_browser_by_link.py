@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from tests.web.conftest import DESKTOP, PHONE, Pages, WebServer, click, shot, wait_offered
+from tests.web.conftest import DESKTOP, PHONE, Pages, WebServer, click, lobby_with_a_friend, shot, wait_offered
 from tests.web.recorder import PageRecorder
 
 
@@ -24,10 +24,7 @@ def test_a_whole_game_by_link_from_the_lobby_to_the_replay(pages: Pages, web_ser
     # -- the lobby: a game for me and a friend --------------------------------------------------------
     host = pages.new(DESKTOP, name="USSR")
     rec = {"USSR": PageRecorder("thirteen", "USSR").attach(host)}
-    host.goto(web_server.url + "/")
-    host.click('[data-game="thirteen"]')
-    host.select_option('[data-seat-kind="USSR"]', "me")
-    host.select_option('[data-seat-kind="US"]', "friend")
+    lobby_with_a_friend(host, web_server, "thirteen")
     shot(host, "lobby")
     host.click("[data-create]")
     link = host.locator('[data-friend-link="US"]').input_value()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from brinkmanship.i18n import catalog
-from tests.web.conftest import DESKTOP, Pages, WebServer, shot
+from tests.web.conftest import DESKTOP, Pages, WebServer, lobby_with_a_friend, shot
 from tests.web.flows import (
     TD,
     TD_ARENAS,
@@ -52,10 +52,7 @@ def test_a_round_between_two_pages_by_link(pages: Pages, web_server: WebServer) 
     # -- the lobby: me as the USSR, a friend by link as the US ------------------------------------------------
     host = pages.new(DESKTOP, name="USSR")
     rec = {"USSR": PageRecorder("thirteen", "USSR").attach(host)}
-    host.goto(web_server.url + "/")
-    host.click('[data-game="thirteen"]')
-    host.select_option('[data-seat-kind="USSR"]', "me")
-    host.select_option('[data-seat-kind="US"]', "friend")
+    lobby_with_a_friend(host, web_server, "thirteen")
     with host.expect_response(lambda r: r.url.endswith("/api/games") and r.request.method == "POST") as answer:
         host.click("[data-create]")
     created = answer.value.json()

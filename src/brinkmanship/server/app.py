@@ -580,12 +580,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         steps = len(replay.actions)
         if step > steps:
             raise ApiError(404, "not_found", msg("server.error.no_step", steps=steps))
-        state = await asyncio.to_thread(replay.state_at, step)
         action: str | None = None
         words: str | None = None
         if step:
+            # The step before, then its action: the state and what led to it
+            # from one walk along the game.
             before = await asyncio.to_thread(replay.state_at, step - 1)
+            state = before.clone()
+            state.apply(replay.actions[step - 1])
             action, words = web.replay_action(before, state, replay.actions[step - 1], lang or DEFAULT_LANG)
+        else:
+            state = await asyncio.to_thread(replay.state_at, 0)
         view = state.view(None, log=False)
         log = visible(state.data["log"], None)
         start = min(have, len(log))
