@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import brinkmanship as bm
 from brinkmanship.i18n import catalog
 from brinkmanship.web import STATIC
 
@@ -17,6 +18,8 @@ DYNAMIC = {
     "web.conn.": ("connecting", "open", "lost", "closed"),
     "web.replay.": ("first", "back", "play", "forward", "last"),
     "web.bot.": ("random", "heuristic", "ismcts"),
+    # Every option of both games, titled in the lobby.
+    "web.option.": tuple(f"{g}.{k}" for g in ("twilight", "thirteen") for k in bm.get_game(g).option_choices),
 }
 
 

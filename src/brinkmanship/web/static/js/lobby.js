@@ -21,8 +21,9 @@ function optionControl(game, key, info) {
     control = h("select", { id, "data-option": key },
       values.map((v) => h("option", { value: JSON.stringify(v), selected: v === info.default }, String(v))));
   }
-  return h("div", { class: "option" }, h("label", { for: id }, control, " ", h("code", {}, key)),
-    h("p", { class: "help" }, info.help));
+  // The option's title in words, its name as the API and the terminal spell it.
+  return h("div", { class: "option" }, h("label", { for: id }, control, " ", t(`web.option.${game}.${key}`), " ",
+    h("code", {}, key)), h("p", { class: "help" }, info.help));
 }
 
 function seatControl(side, info, initial) {
