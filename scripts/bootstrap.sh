@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Create (or refresh) the project's virtual environment in .venv.
 # Re-installs only when pyproject.toml (or this script) changed since the last install.
-# Installs the development tools (extra "dev") and Ray (extra "ray"): the
-# test suite runs a small tournament on a local Ray instance, so CI and
-# ./test need it; `pip install -e .` alone is enough to play and to use
-# the local process farm.
+# Installs the development tools (extra "dev"), Ray (extra "ray": the test
+# suite runs a small tournament on a local Ray instance) and the research
+# APIs (extra "research": PettingZoo, OpenSpiel, Gymnasium, whose tests run
+# in the suite); `pip install -e .` alone is enough to play and to use the
+# local process farm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
@@ -18,7 +19,7 @@ if [ ! -f "$stamp" ]; then
     "$PY" -m venv .venv
   fi
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,ray]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,ray,research]"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -155,6 +155,7 @@ class FrameGame:
             "information": "imperfect",
             "chance": "explicit" if self.max_chance_outcomes else "none",
             "sampled_chance": "shuffles and draws use the generator stored in the state",
+            "observation_shape": [self.observation_layout().size],  # type: ignore[attr-defined]
         }
 
     def validate(self, d: Data) -> None:

@@ -103,6 +103,13 @@ class Game(Protocol):
     def reveals(self, d: Data) -> int:
         """A counter that grows whenever hidden information is revealed."""
 
+    def observation_tensor(self, d: Data, side: str) -> Any:
+        """``side``'s observation as a float32 numpy vector of the game's
+        fixed length, a function of ``side``'s view alone (``core.observation``)."""
+
+    def observation_layout(self) -> Any:
+        """The tensor's layout (a ``core.observation.Layout``)."""
+
     def stage(self, d: Data) -> int:
         """The public number of the current round or turn (search bots end
         their rollouts where it changes, at a scoring point)."""

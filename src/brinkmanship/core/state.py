@@ -203,6 +203,17 @@ class State:
             legal = self._legal
         return game.view(d, side, log, legal)
 
+    def observation_tensor(self, side: str) -> Any:
+        """``side``'s observation for learners: a float32 numpy vector whose
+        length is ``game_info(game)["observation_shape"][0]`` whatever the
+        options or position. It is built from ``side``'s view only, so a
+        determinization (``resample(side)``) gives the same tensor; every
+        slice is documented in docs/observation.md."""
+        game = self.game
+        if side not in game.players:
+            raise ValueError(f"observation_tensor: unknown side {side!r}; sides: {', '.join(game.players)}")
+        return game.observation_tensor(self.data, side)
+
     @property
     def log_entries(self) -> list[dict[str, Any]]:
         """Every log entry as data, private ones included (the state holder

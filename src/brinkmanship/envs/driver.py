@@ -1,0 +1,86 @@
+"""One game as environments see it: only the players' decisions.
+
+Every environment (PettingZoo, Gymnasium) steps a :class:`Driver`. It
+answers chance nodes itself, from the generator stored in the state (so a
+seed fixes the dice, shuffles and draws of a whole game), and hands out what
+learners need at each decision: who is to move, the legal-action mask over
+the game's fixed id space, the observation tensor and the returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import brinkmanship as bm
+from brinkmanship.core.game import CHANCE, get_game
+
+
+class Driver:
+    """A game in progress, advanced past chance nodes after every step.
+
+    >>> d = Driver("thirteen")
+    >>> d.reset(seed=3)
+    >>> d.to_move in ("USSR", "US"), int(d.mask().sum()) == len(d.state.legal_action_ids())
+    (True, True)
+    """
+
+    __slots__ = ("game", "name", "options", "size", "state", "steps")
+
+    def __init__(self, game: str, options: dict[str, Any] | None = None) -> None:
+        self.game = get_game(game)
+        self.name = self.game.name
+        self.options = dict(options or {})
+        # Checked now, so that a bad option fails at construction.
+        self.state = bm.new_game(self.name, 0, self.options)
+        self.size: int = self.game.space.size
+        self.steps = 0
+
+    def reset(self, seed: int) -> None:
+        """A new game from ``seed`` (it fixes every die roll and shuffle)."""
+        self.state = bm.new_game(self.name, seed, self.options)
+        self.steps = 0
+        self._skip_chance()
+
+    def _skip_chance(self) -> None:
+        state = self.state
+        game = self.game
+        d = state.data
+        while game.current_player(d) == CHANCE:
+            state.apply(game.chance_action(d))
+
+    @property
+    def to_move(self) -> str | None:
+        """The side to decide, or ``None`` once the game is over."""
+        return self.game.current_player(self.state.data)
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of the pending decision, ascending."""
+        return self.state.legal_action_ids()
+
+    def mask(self) -> np.ndarray:
+        """1 at every legal id of the pending decision, 0 elsewhere (int8)."""
+        m = np.zeros(self.size, np.int8)
+        if self.to_move is not None:
+            m[self.state.legal_action_ids()] = 1
+        return m
+
+    def observe(self, side: str) -> np.ndarray:
+        """``side``'s observation tensor (docs/observation.md)."""
+        return self.state.observation_tensor(side)
+
+    def step(self, action: int) -> None:
+        """Apply the mover's action by id, then answer chance until the next
+        decision. An illegal or malformed id raises ``IllegalActionError``
+        (naming the legal actions) and changes nothing."""
+        if isinstance(action, np.integer):
+            action = int(action)
+        self.state.apply(action)
+        self.steps += 1
+        self._skip_chance()
+
+    def returns(self) -> dict[str, float]:
+        """Each side's outcome (``State.returns``): 1 win, -1 loss, 0 draw or
+        still going; both -1 when both lose (13 Days)."""
+        return self.state.returns()
