@@ -16,8 +16,9 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.core.log import Message
+from brinkmanship.core.observation import Layout
 from brinkmanship.i18n import register_names
-from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.thirteen import cards, decisions, observation, rules  # noqa: F401  (cards register the events)
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
     AGENDA_CARDS,
@@ -164,6 +165,14 @@ class Thirteen(FrameGame):
         if d["over"] and d["result"] != "nuclear_war" and d["round"] >= ROUNDS:
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
+
+    def observation_tensor(self, d: Data, side: str) -> Any:
+        """``side``'s view as a float32 vector (``thirteen.observation``)."""
+        return observation.observation_tensor(d, side)
+
+    def observation_layout(self) -> Layout:
+        """The tensor's slices (docs/observation.md)."""
+        return observation.LAYOUT
 
     def card_facts(self) -> list[Data]:
         """The 39 strategy cards (faction, Command value, the DEFCON
