@@ -212,9 +212,11 @@ class Thirteen(FrameGame):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US")
         n = self.clone(d)
         opp = OPPONENT[side]
-        # Unknown to ``side``: the opponent's hand, its Aftermath cards and
-        # the deck. Redeal them keeping every count.
-        opp_after = [k for k, (s, _) in enumerate(n["aftermath"]) if s == opp]
+        # Unknown to ``side``: the opponent's hand, its Aftermath cards (until
+        # the final scoring turns them face up, as ``view`` shows) and the
+        # deck. Redeal them keeping every count.
+        revealed = n["over"] and n["result"] != "nuclear_war" and n["round"] >= ROUNDS
+        opp_after = [] if revealed else [k for k, (s, _) in enumerate(n["aftermath"]) if s == opp]
         pool = n["hands"][opp] + n["deck"] + [n["aftermath"][k][1] for k in opp_after]
         # A card only the opponent is looking at (its Alliances draw) is
         # unknown too; the frame and ``held`` follow the redealt card.
