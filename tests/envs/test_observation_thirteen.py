@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -23,10 +24,11 @@ from brinkmanship.core.state import State
 from brinkmanship.thirteen.board import AGENDA_NAME, ARENAS, TRACKS, card_number
 from brinkmanship.thirteen.data.board import ARENA_MAX, SUPPLY
 from brinkmanship.thirteen.game import OPTION_CHOICES
-from brinkmanship.thirteen.observation import DECISION_KINDS, FLAGS, LAYOUT, MODES
+from brinkmanship.thirteen.observation import DECISION_KINDS, FLAGS, LAYOUT, MODES, THEN_NAMES
 from tests.thirteen.helpers import position
 
 SIDES = ("USSR", "US")
+OPP = {"USSR": "US", "US": "USSR"}
 GAME = bm.get_game("thirteen")
 
 
@@ -122,6 +124,153 @@ def test_changes_after_every_action_that_changes_the_view() -> None:
             for side in SIDES:
                 changed = _normal_view(s, side) != before[side][0]
                 assert changed == (not np.array_equal(s.observation_tensor(side), before[side][1]))
+
+
+def _variants(d: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """States one small change away from ``d``, each named: a number or a
+    marker moved by one, a card moved between places, an agenda or an
+    effect changed, an option changed, a field of the pending decision
+    changed. Some are not states a game can reach; ``validate`` sorts them
+    out (the test keeps those it accepts)."""
+
+    def copy() -> dict[str, Any]:
+        # The view leaves the log out: an empty one keeps validation quick.
+        e = GAME.clone(d)
+        e["log"] = []
+        e["options"] = dict(d["options"])
+        return e
+
+    for key in ("prestige", "round"):
+        for step in (-1, 1):
+            e = copy()
+            e[key] += step
+            yield key, e
+    e = copy()
+    e["letter"] = OPP[e["letter"]]
+    yield "letter", e
+    e = copy()
+    e["agendas_open"] = not e["agendas_open"]
+    yield "agendas_open", e
+    for side in SIDES:
+        for key, width in (("cubes", len(ARENAS)), ("defcon", len(TRACKS))):
+            for i in range(width):
+                for step in (-1, 1):
+                    e = copy()
+                    e[key][side][i] += step
+                    yield key, e
+        for step in (-1, 1):
+            e = copy()
+            e["plays"][side] += step
+            yield "plays", e
+        for name in e["fx"]:
+            e = copy()
+            e["fx"][name] = [*e["fx"][name], side]
+            yield "fx", e
+            if side in d["fx"][name]:
+                e = copy()
+                e["fx"][name] = [x for x in e["fx"][name] if x != side]
+                yield "fx", e
+        # Cards between the deck and the other places (the deck is hidden).
+        for c in d["hands"][side][:2]:
+            e = copy()
+            e["hands"][side].remove(c)
+            e["deck"].append(c)
+            yield "hand", e
+        if d["deck"]:
+            e = copy()
+            e["hands"][side].append(e["deck"].pop())
+            yield "hand", e
+            e = copy()
+            e["aftermath"].append([side, e["deck"].pop()])
+            yield "aftermath", e
+        for a in d["offered"][side]:
+            for b in d["agenda_deck"][:3]:
+                e = copy()
+                e["offered"][side] = [b if x == a else x for x in e["offered"][side]]
+                e["agenda_deck"] = [a if x == b else x for x in e["agenda_deck"]]
+                if e["kept"][side] == a:
+                    e["kept"][side] = b
+                yield "offered", e
+            e = copy()
+            e["kept"][side] = a
+            yield "kept", e
+    for k, (side, c) in enumerate(d["aftermath"]):
+        e = copy()
+        e["aftermath"][k][0] = OPP[side]
+        yield "aftermath", e
+        e = copy()
+        del e["aftermath"][k]
+        e["deck"].append(c)
+        yield "aftermath", e
+    for c in d["discard"][:3]:
+        e = copy()
+        e["discard"].remove(c)
+        e["deck"].append(c)
+        yield "discard", e
+    if d["deck"]:
+        e = copy()
+        e["discard"].append(e["deck"].pop())
+        yield "discard", e
+    for name, values in OPTION_CHOICES.items():
+        for value in values:
+            if value != d["options"][name]:
+                e = copy()
+                e["options"][name] = value
+                yield "options", e
+    if d["over"]:
+        return
+    top = d["stack"][-1]
+    strings = {"p": SIDES, "side": SIDES, "by": SIDES, "verb": ("place", "remove"), "mode": ("", "place", "remove"),
+               "kind": ("target", "choose"), "then": ("", *THEN_NAMES)}
+    for key, value in top.items():
+        options: list[Any] = []
+        if type(value) is bool:
+            options = [not value]
+        elif type(value) is int:
+            options = [value - 1, value + 1] + ([1, 5, 15, 30] if key == "card" else [])
+        elif key in strings:
+            options = [x for x in strings[key] if x != value]
+        elif type(value) is list:
+            options = [value[:-1], value[1:], [*value, 0], [*value, 1], [*value, 2], [*value, 8]]
+        for x in options:
+            e = copy()
+            e["stack"][-1][key] = x
+            yield f"decision.{key}", e
+
+
+def _some_of_each_decision(positions: list[State], n: int) -> list[State]:
+    """Up to ``n`` positions of each kind of pending decision (and of each
+    event step it resumes), and of the game's end."""
+    groups: dict[Any, list[State]] = {}
+    for s in positions:
+        top = s.data["stack"][-1] if s.data["stack"] else {}
+        group = groups.setdefault((top.get("f"), top.get("then"), s.result), [])
+        if len(group) < n:
+            group.append(s)
+    return [s for group in groups.values() for s in group]
+
+
+def test_one_change_away(positions: list[State]) -> None:
+    """The tensor changes exactly when the view does, over every small
+    change (that leaves a valid state) of positions of every kind."""
+    changed: set[str] = set()
+    sample = _some_of_each_decision(positions, 6)
+    for s in sample:
+        views = {side: _normal_view(s, side) for side in SIDES}
+        tensors = {side: s.observation_tensor(side) for side in SIDES}
+        for what, e in _variants(s.data):
+            try:
+                GAME.validate(e)
+            except bm.StateError:
+                continue
+            other = State(GAME, e)
+            for side in SIDES:
+                differs = _normal_view(other, side) != views[side]
+                assert differs == (not np.array_equal(other.observation_tensor(side), tensors[side])), (what, side)
+                if differs:
+                    changed.add(what)
+    assert len(sample) > 60
+    assert len(changed) > 25, changed
 
 
 def test_end_of_game(positions: list[State]) -> None:
