@@ -221,7 +221,7 @@ _FLAG_AT = tuple(tuple(LAYOUT["agenda_flags"].start + s * _N_AGENDAS + t for t i
                  for s in range(2))
 _KEPT_AT = tuple(tuple(LAYOUT["agenda_kept"].start + s * _N_AGENDAS + t for t in (0, *AGENDA_CARDS))
                  for s in range(2))
-_EFFECT_AT = tuple((name, _EFFECTS + 2 * k) for k, name in enumerate(ROUND_EFFECTS))
+_EFFECT_AT = {name: _EFFECTS + 2 * k for k, name in enumerate(ROUND_EFFECTS)}
 _OPTION_AT: tuple[tuple[str, dict[Any, int]], ...] = ()
 _start = LAYOUT["options"].start
 for _name, _values in OPTION_CHOICES.items():
@@ -238,6 +238,27 @@ _BY_DECK = 1 / N_CARDS
 _STEP_CUBE = 1 / ARENA_MAX
 
 _ZERO = array("f", bytes(4 * LAYOUT.size))
+
+# The zero vector with a game's options already set, by the identity of its
+# options dict: a game's options never change, and every state of one game
+# (its clones, its determinizations) shares the dict, so a call pays one
+# lookup instead of ten. The entry keeps the dict alive, so that its id
+# cannot be reused by another dict while it is cached.
+_TEMPLATES: dict[int, tuple[dict[str, Any], array[float]]] = {}
+_TEMPLATES_MAX = 1024
+
+
+def _template(opts: dict[str, Any]) -> array[float]:
+    hit = _TEMPLATES.get(id(opts))
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    a = _ZERO[:]
+    for name, where in _OPTION_AT:
+        a[where[opts[name]]] = 1.0
+    if len(_TEMPLATES) >= _TEMPLATES_MAX:
+        _TEMPLATES.clear()
+    _TEMPLATES[id(opts)] = (opts, a)
+    return a
 
 Encoder = Callable[["array[float]", Data, Frame, str], None]
 
@@ -380,8 +401,13 @@ for _kind in DECISION_KINDS:
 def observation_tensor(d: Data, side: str) -> np.ndarray[Any, np.dtype[np.float32]]:
     """``side``'s observation of state ``d`` (``LAYOUT``): a fresh float32
     vector, a function of ``view(d, side)`` alone."""
-    s = _SIDE[side]
-    a = _ZERO[:]
+    try:
+        s = _SIDE[side]
+    except KeyError:
+        raise ValueError(f"unknown side {side!r}; sides are USSR, US") from None
+    opts = d["options"]
+    hit = _TEMPLATES.get(id(opts))
+    a = hit[1][:] if hit is not None and hit[0] is opts else _template(opts)[:]
     a[_VIEWER + s] = 1.0
     over = d["over"]
     rnd = d["round"]
@@ -466,13 +492,11 @@ def observation_tensor(d: Data, side: str) -> np.ndarray[Any, np.dtype[np.float3
     a[_DECK] = len(d["deck"]) * _BY_DECK
     for c in d["discard"]:
         a[_DISCARD + c] = 1.0
-    fx = d["fx"]
-    for name, base in _EFFECT_AT:
-        for x in fx[name]:
-            a[base + _SIDE[x]] += 1.0
-    opts = d["options"]
-    for name, where in _OPTION_AT:
-        a[where[opts[name]]] = 1.0
+    for name, sides in d["fx"].items():
+        if sides:
+            base = _EFFECT_AT[name]
+            for x in sides:
+                a[base + _SIDE[x]] += 1.0
 
     if not over:
         stack = d["stack"]
