@@ -31,7 +31,7 @@ import numpy as np
 
 from brinkmanship.core.observation import Layout
 from brinkmanship.thirteen import cards  # noqa: F401  (registers the events' continuations named below)
-from brinkmanship.thirteen.actions import OPTIONS
+from brinkmanship.thirteen.actions import MAX_SHIFT, OPTIONS
 from brinkmanship.thirteen.board import (
     AGENDA_CARDS,
     AGENDA_NAME,
@@ -62,7 +62,6 @@ _N_AGENDAS = len(AGENDA_NAME)
 # Scales: the most a count can reach in a game (a position may exceed a few
 # of them slightly; the tensor then holds a value a little above 1).
 AFTERMATH_MAX = 3 * ROUNDS  # each side's last card and the Alliances bonus, each round
-MAX_SHIFT_STEPS = 2         # the longest single DEFCON move an event offers
 RESULTS: tuple[str, ...] = ("nuclear_war", "prestige", "personal_letter")
 EFFECT_NAMES: tuple[str, ...] = ("SOPs", "To the Brink", "Containment", "Bay of Pigs")
 DECISION_KINDS: tuple[str, ...] = tuple(LEGAL)
@@ -149,7 +148,7 @@ def _build() -> Layout:
     lay.add("decision_tracks", _N_TRACKS, f"the DEFCON tracks a move may use: 1 per allowed track ({_TRACK_LIST})")
     lay.add("decision_options", len(OPTIONS), f"the named options a question offers: 1 per option "
                                               f"({', '.join(OPTIONS)})")
-    lay.add("decision_steps", 1, f"the most steps a DEFCON move may take / {MAX_SHIFT_STEPS}")
+    lay.add("decision_steps", 1, f"the most steps a DEFCON move may take / {MAX_SHIFT}")
     lay.add("decision_per_arena", 1, f"the most cubes an event may move per arena / {ARENA_MAX} (0: no limit)")
     lay.add("decision_discarded", 1, f"cards discarded so far for Summit Meeting / {HAND_SIZE}")
     lay.add("decision_flags", len(FLAGS),
@@ -338,7 +337,7 @@ def _shift(a: array[float], d: Data, f: Frame, side: str) -> None:
     up = f["up"]
     down = f["down"]
     a[_M_BOTH if up and down else (_M_UP if up else _M_DOWN)] = 1.0
-    a[_D_STEPS] = f["steps"] / MAX_SHIFT_STEPS
+    a[_D_STEPS] = f["steps"] / MAX_SHIFT
     if f["exact"]:
         a[_F_EXACT] = 1.0
     if f["optional"]:
