@@ -103,8 +103,10 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent: Bot = make_bot(opponent)
         self._random_opponent = isinstance(self.opponent, RandomBot)
         self.action_space = spaces.Discrete(self.driver.size)
-        # The tensor's entries are scaled into [0, 1] (docs/observation.md).
-        self.observation_space = spaces.Box(0.0, 1.0, (int(info["observation_shape"][0]),), np.float32)
+        # Entries are scaled so that ordinary values lie in [-1, 1]
+        # (docs/observation.md), but some counts (influence) have no cap in
+        # the rules: no finite bound would be true.
+        self.observation_space = spaces.Box(-np.inf, np.inf, (int(info["observation_shape"][0]),), np.float32)
         self.side = side if side in SIDES else "USSR"
         self.other = _other(self.side)
         self._over = True  # step before the first reset raises
