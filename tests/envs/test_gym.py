@@ -90,6 +90,9 @@ def test_side_random_is_drawn_per_episode_from_the_seed() -> None:
     assert set(sides) == {"USSR", "US"}
     assert sides == [env.reset(seed=s)[1]["side"] for s in range(12)]
     assert env.reset(seed=0, options={"side": "US"})[1]["side"] == "US"
+    for bad in ({"side": "NATO"}, {"seat": "US"}):
+        with pytest.raises(ValueError):
+            env.reset(seed=0, options=bad)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -133,7 +133,10 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = seed if seed is not None else int(rng.integers(2**63))
-        side = (options or {}).get("side", self.side_choice)
+        options = options or {}
+        if set(options) - {"side"}:
+            raise ValueError(f"reset options: only 'side' is known (got {', '.join(sorted(options))})")
+        side = options.get("side", self.side_choice)
         if side == "random":
             side = SIDES[int(rng.integers(2))]
         elif side not in SIDES:
