@@ -7,7 +7,8 @@ environment does to reach the next one: the random opponent's moves, the
 chance nodes, the observation tensor and the action mask (resets when a
 game ends are counted in the time too). The agent picks uniformly among the
 legal ids of the mask, vectorised with numpy so that its own cost stays
-small. Measured for both games, the agent as the USSR:
+small. Measured for both games, the agent as the USSR, against a random
+opponent (``--opponent SPEC`` for another):
 
 - ``single``: one ``BrinkEnv`` stepped in this process;
 - ``sync N=8``: ``make_vec(game, 8, "sync")``, eight games in this process;
@@ -43,8 +44,8 @@ def pick(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return result
 
 
-def run_single(game: str, seconds: float) -> tuple[int, float]:
-    env = make(game, side="USSR", opponent="random")
+def run_single(game: str, seconds: float, opponent: str) -> tuple[int, float]:
+    env = make(game, side="USSR", opponent=opponent)
     rng = np.random.default_rng(0)
     _obs, info = env.reset(seed=0)
     steps = 0
@@ -62,9 +63,9 @@ def run_single(game: str, seconds: float) -> tuple[int, float]:
             return steps, now - start
 
 
-def vector_runner(mode: str, num_envs: int) -> Callable[[str, float], tuple[int, float]]:
-    def run(game: str, seconds: float) -> tuple[int, float]:
-        envs = make_vec(game, num_envs, mode, side="USSR", opponent="random",
+def vector_runner(mode: str, num_envs: int) -> Callable[[str, float, str], tuple[int, float]]:
+    def run(game: str, seconds: float, opponent: str) -> tuple[int, float]:
+        envs = make_vec(game, num_envs, mode, side="USSR", opponent=opponent,
                         **({"context": "fork"} if mode == "async" else {}))
         rng = np.random.default_rng(0)
         _obs, info = envs.reset(seed=0)
@@ -86,7 +87,7 @@ def vector_runner(mode: str, num_envs: int) -> Callable[[str, float], tuple[int,
     return run
 
 
-FORMS: dict[str, Callable[[str, float], tuple[int, float]]] = {
+FORMS: dict[str, Callable[[str, float, str], tuple[int, float]]] = {
     "single": run_single,
     "sync N=8": vector_runner("sync", 8),
     "async N=2": vector_runner("async", 2),
@@ -99,16 +100,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one run (default 3)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the best is shown (default 3)")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
+    parser.add_argument("--opponent", default="random", help="the opponent's bot spec (default random)")
+    parser.add_argument("--forms", nargs="+", choices=list(FORMS), default=list(FORMS))
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"agent steps per second, random opponent, best of {args.repeats} x {args.seconds:g} s")
+    print(f"agent steps per second, {args.opponent} opponent, best of {args.repeats} x {args.seconds:g} s")
     print(f"{'game':10} {'form':10} {'steps/s':>9}   runs")
     for game in args.games:
-        for form, run in FORMS.items():
+        for form in args.forms:
+            run = FORMS[form]
             rates = []
             for _ in range(args.repeats):
-                steps, elapsed = run(game, args.seconds)
+                steps, elapsed = run(game, args.seconds, args.opponent)
                 rates.append(steps / elapsed)
             shown = " ".join(f"{r:,.0f}" for r in rates)
             print(f"{game:10} {form:10} {max(rates):9,.0f}   {shown}", flush=True)
