@@ -20,6 +20,7 @@ from pettingzoo.test import (
     parallel_seed_test,
     seed_test,
 )
+from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
 
 import brinkmanship as bm
 from brinkmanship.envs import pettingzoo as pz
@@ -89,6 +90,38 @@ def test_parallel_seed_test(game: str) -> None:
     parallel_seed_test(lambda: pz.parallel_env(game), num_cycles=300)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoos_conversions_of_the_cycle_mode(game: str) -> None:
+    """The cycle mode is what PettingZoo's wrappers expect: every agent steps
+    once a cycle and a game ends only with a cycle, so ``aec_to_parallel``
+    of it passes the parallel tests, and ``parallel_to_aec`` of
+    ``parallel_env`` the AEC ones."""
+    quietly(parallel_api_test, aec_to_parallel(pz.env(game, turns="cycle")), num_cycles=1000)
+    quietly(api_test, parallel_to_aec(pz.parallel_env(game)), num_cycles=1000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_env_is_the_cycle_mode(game: str) -> None:
+    """Same seed, same actions: ``parallel_env`` and PettingZoo's own
+    conversion of the cycle-mode AEC env give the same observations,
+    rewards, terminations and truncations at every step."""
+    ours = pz.parallel_env(game)
+    theirs = aec_to_parallel(pz.env(game, turns="cycle"))
+    a, _ = ours.reset(seed=21)
+    b, _ = theirs.reset(seed=21)
+    rng = random.Random(21)
+    from gymnasium.utils.env_checker import data_equivalence
+
+    assert data_equivalence(a, b)
+    while ours.agents:
+        actions = {x: rng.choice(np.flatnonzero(a[x]["action_mask"]).tolist()) for x in ours.agents}
+        first = ours.step(actions)
+        second = theirs.step(actions)
+        assert data_equivalence(first[:4], tuple(dict(x) for x in second[:4]))
+        a = first[0]
+    assert not theirs.agents
+
+
 # -- rewards and the end of a game --------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("turns", ["natural", "cycle"])
@@ -103,7 +136,8 @@ def test_rewards_are_the_returns_at_the_end(game: str, turns: str) -> None:
             seen[agent] = reward
             env.step(None)
             continue
-        assert reward == 0 and not env.game_state.is_terminal
+        # In the cycle mode a decision that ends the game still has the US wait.
+        assert reward == 0 and (not env.game_state.is_terminal or (turns == "cycle" and agent == "US"))
         env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     state = env.game_state
     assert state.is_terminal and not env.agents
@@ -224,13 +258,20 @@ def test_illegal_lose_ends_the_game_against_the_offender(game: str, turns: str) 
     env = pz.env(game, turns=turns, illegal="lose")
     env.reset(seed=4)
     agent = env.agent_selection
-    position = env.game_state.to_json()
-    env.step(env.action_space(agent).n + 5)
     other = "US" if agent == "USSR" else "USSR"
+    position = env.game_state.to_json()
+    bad = env.action_space(agent).n + 5
+    env.step(bad)
+    if turns == "cycle":
+        # The game ends with the cycle: the other agent still waits once.
+        assert agent == "USSR" and env.agent_selection == "US" and not any(env.terminations.values())
+        assert np.flatnonzero(env.observe("US")["action_mask"]).tolist() == [env.action_space("US").n - 1]
+        env.step(env.action_space("US").n - 1)
     assert env.terminations == {"USSR": True, "US": True}
     assert env._cumulative_rewards == {agent: -1.0, other: 1.0}
-    assert env.infos[agent] == {"illegal_action": env.action_space(agent).n + 5}
+    assert env.infos[agent] == {"illegal_action": bad}
     assert env.game_state.to_json() == position  # the refused action was not applied
+    assert not env.observe(agent)["action_mask"].any()
     rewards = {}
     for a in env.agent_iter():
         rewards[a] = env.last()[1]

@@ -133,8 +133,10 @@ class _Table:
     # -- spaces ---------------------------------------------------------------
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict({
-            # The tensor's entries are scaled into [-1, 1] (docs/observation.md).
-            "observation": spaces.Box(-1.0, 1.0, (self.obs_size,), np.float32),
+            # Entries are scaled so that ordinary values lie in [-1, 1]
+            # (docs/observation.md), but counts such as influence have no
+            # cap in the rules: no finite bound would be true.
+            "observation": spaces.Box(-np.inf, np.inf, (self.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.n,), np.int8),
         })
 
@@ -169,6 +171,12 @@ class _Table:
         """The game is over for the environment (``illegal="lose"`` ends it
         with the state where it was)."""
         self.over = True
+        self.decider = None
+        self._cache = {}
+
+    def stop(self) -> None:
+        """No more decisions (an illegal action lost the game); in the cycle
+        mode the other agent still waits until the cycle ends."""
         self.decider = None
         self._cache = {}
 
@@ -258,9 +266,14 @@ class _Table:
             self._note(exc, agent, action)
             raise
         self._cache = {}
-        mover = driver.to_move
-        self.over = mover is None
-        self.decider = None if self.cycle else mover
+        if self.cycle:
+            # The cycle's decision is made; the game, if it is over, ends
+            # with the cycle (the environments check the driver then).
+            self.decider = None
+        else:
+            mover = driver.to_move
+            self.decider = mover
+            self.over = mover is None
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -316,6 +329,9 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+        # The rewards of a game that has ended but whose cycle has not (an
+        # illegal action with illegal="lose"; in the cycle mode, any end).
+        self._outcome: dict[str, float] | None = None
 
     # -- spaces and facts -------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -385,21 +401,29 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
         except IllegalActionError as exc:
             if t.illegal == "raise":
                 raise
-            self._lose(agent, exc.action)
-            return
+            if self._outcome is None:  # a second offence in the same cycle changes nothing
+                self._outcome = {agent: -1.0, _OTHER[agent]: 1.0}
+                self.infos[agent] = {"illegal_action": exc.action}
+            t.stop()
         # Rewards come only at the end, so _cumulative_rewards stays 0 (and
         # rewards untouched) through the game: nothing to reset per step.
-        if t.over:
-            self._finish(t.driver.returns(), agent)
-        elif t.cycle:
-            if agent == AGENTS[1]:
+        if t.cycle:
+            # The game ends, or is truncated, only when a cycle does, so
+            # that every cycle has both agents stepping (aec_to_parallel
+            # relies on it); a decision that ends the game is followed by
+            # the other agent's wait.
+            if agent == AGENTS[0]:
+                self.agent_selection = AGENTS[1]
+            elif self._outcome is not None or t.driver.to_move is None:
+                self._finish(agent)
+            else:
                 self.agent_selection = AGENTS[0]
                 if t.driver.steps >= t.max_cycles:
                     self.truncations = dict.fromkeys(AGENTS, True)
                 else:
                     t.start_cycle()
-            else:
-                self.agent_selection = AGENTS[1]
+        elif t.over or self._outcome is not None:
+            self._finish(agent)
         elif t.driver.steps >= t.max_cycles:
             self.truncations = dict.fromkeys(AGENTS, True)
             self.agent_selection = _OTHER[agent]
@@ -410,20 +434,18 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             t.render()
 
-    def _finish(self, rewards: dict[str, float], agent: str) -> None:
-        self._t.end()
-        self.rewards = {a: float(rewards[a]) for a in AGENTS}
+    def _finish(self, agent: str) -> None:
+        """The game ended at ``agent``'s step: its returns, or the outcome
+        of an illegal action, become the rewards."""
+        t = self._t
+        outcome = self._outcome if self._outcome is not None else t.driver.returns()
+        t.end()
+        self.rewards = {a: float(outcome[a]) for a in AGENTS}
         self._cumulative_rewards = {a: self._cumulative_rewards[a] + self.rewards[a] for a in AGENTS}
         self.terminations = dict.fromkeys(AGENTS, True)
         # The dead steps follow, the other agent's first (in the cycle mode,
         # that is also the cycle's order).
         self.agent_selection = _OTHER[agent]
-
-    def _lose(self, agent: str, action: object) -> None:
-        self._finish({agent: -1.0, _OTHER[agent]: 1.0}, agent)
-        self.infos[agent] = {"illegal_action": action}
-        if self.render_mode == "human":
-            self._t.render()
 
     def render(self) -> str | None:
         """The position in text, as a spectator sees it (``render_mode``
@@ -514,8 +536,9 @@ class BrinkmanshipParallelEnv(ParallelEnv):  # type: ignore[misc]
             infos[offender] = {"illegal_action": exc.action}
             t.end()
         else:
-            if t.over:
+            if t.driver.to_move is None:
                 rewards = {a: float(r) for a, r in t.driver.returns().items()}
+                t.end()
             elif t.driver.steps >= t.max_cycles:
                 truncated = True
             else:
