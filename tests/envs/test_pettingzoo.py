@@ -193,8 +193,14 @@ def test_default_cap_is_the_games_longest_game() -> None:
     for game in GAMES:
         assert pz.env(game).max_cycles == bm.game_info(game)["max_game_length"]
         assert pz.parallel_env(game, max_cycles=9).max_cycles == 9
+    for bad in (0, -3, 2.5, True, "9"):
+        with pytest.raises(ValueError, match="max_cycles"):
+            pz.env("thirteen", max_cycles=bad)
+    env = pz.env("thirteen")
+    env.max_cycles = np.int64(12)
+    assert env.max_cycles == 12 and type(env.max_cycles) is int
     with pytest.raises(ValueError, match="max_cycles"):
-        pz.env("thirteen", max_cycles=0)
+        env.max_cycles = 0
 
 
 # -- illegal actions --------------------------------------------------------------------------
@@ -421,3 +427,18 @@ def test_parallel_game_to_the_end(game: str) -> None:
     assert all(terms.values()) and not any(truncs.values())
     assert rewards == par.game_state.returns()
     assert steps == par._t.driver.steps  # one decision per step
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_env_pickles_mid_game(game: str) -> None:
+    """Worker processes (vectorised training) receive environments by
+    pickle: the copy goes on exactly as the original."""
+    import pickle
+
+    env = pz.env(game, turns="cycle")
+    env.reset(seed=30)
+    play(env, random.Random(30), limit=40)
+    copy = pickle.loads(pickle.dumps(env))
+    assert copy.game_state == env.game_state and copy.agent_selection == env.agent_selection
+    assert play(copy, random.Random(31)) == play(env, random.Random(31))
+    assert copy.game_state == env.game_state

@@ -19,8 +19,8 @@ Two turn modes, because PettingZoo's tools assume two different things:
   to decide at the cycle's start gives its decision, the other sends
   ``wait`` (one extra id, ``space.size``; it is then the only id in that
   agent's mask). One decision per cycle, so ``max_cycles`` counts decisions
-  here too. ``parallel_env`` is this mode in the parallel API: one step is
-  one cycle.
+  here too; a game ends, or is truncated, only with a cycle. ``parallel_env``
+  is this mode in the parallel API: one step is one cycle.
 
 An action outside the mask raises ``IllegalActionError`` (naming what was
 wrong and what is legal) and changes nothing; ``illegal="lose"`` ends the
@@ -81,6 +81,13 @@ class LegalDiscrete(spaces.Discrete):
         return super().sample(mask, probability)
 
 
+def cap(max_cycles: object) -> int:
+    """``max_cycles`` checked: a positive integer."""
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, int | np.integer) or max_cycles < 1:
+        raise ValueError(f"max_cycles must be a positive int, not {max_cycles!r}")
+    return int(max_cycles)
+
+
 def _read_only(a: np.ndarray) -> np.ndarray:
     a.setflags(write=False)
     return a
@@ -101,13 +108,9 @@ class _Table:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.driver = Driver(game, options)
         g = self.driver.game
-        if max_cycles is None:
-            # No game reaches it (docs/architecture.md, The longest game):
-            # by default a game is never truncated.
-            max_cycles = g.max_game_length
-        if type(max_cycles) is not int or max_cycles < 1:
-            raise ValueError(f"max_cycles must be a positive int, not {max_cycles!r}")
-        self.max_cycles = max_cycles
+        # No game reaches the default (docs/architecture.md, The longest
+        # game): by default a game is never truncated.
+        self.max_cycles = cap(g.max_game_length if max_cycles is None else max_cycles)
         self.cycle = turns == "cycle"
         self.illegal = illegal
         self.render_mode = render_mode
@@ -155,7 +158,7 @@ class _Table:
         if start is None:
             driver.reset(seed)
         else:
-            if not isinstance(start, State) or start.game is not driver.game:
+            if not isinstance(start, State) or start.game.name != driver.name:
                 raise ValueError(f"reset(options={{'state': ...}}) takes a State of {driver.name}, "
                                  f"not {start!r}")
             if start.is_terminal:
@@ -354,7 +357,7 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
 
     @max_cycles.setter
     def max_cycles(self, value: int) -> None:
-        self._t.max_cycles = value
+        self._t.max_cycles = cap(value)
 
     @property
     def turns(self) -> str:
@@ -490,7 +493,7 @@ class BrinkmanshipParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     @max_cycles.setter
     def max_cycles(self, value: int) -> None:
-        self._t.max_cycles = value
+        self._t.max_cycles = cap(value)
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
