@@ -25,6 +25,7 @@ import math
 import multiprocessing
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -48,31 +49,29 @@ EVAL_SEED_BASE = 1_000_000
 class Policy:
     """A one-hidden-layer softmax policy over the legal action ids.
 
-    The input is the observation tensor followed by two entries saying which
-    side the policy plays (13 Days' sides differ, so one network serves both
-    and knows which it is). The output is one score per id of the game's
-    fixed action space; a softmax over the legal ids alone gives the move's
-    probabilities. The output layer starts at zero, so an untrained policy
+    The input is the observation tensor of the side to move. Its first slice
+    says whose view it is, so one network serves both sides (13 Days' sides
+    differ) and knows which it plays. The output is one score per id of the
+    game's fixed action space; a softmax over the legal ids alone gives the
+    move's probabilities. The output layer starts at zero, so an untrained policy
     plays uniformly at random among the legal actions, exactly like the
     random bot: the first evaluation is the baseline.
 
     >>> import numpy as np
     >>> p = Policy(4, 3, hidden=2, seed=0)
-    >>> p.probabilities(p.features(np.zeros(4, np.float32), "US"), [0, 2]).tolist()
+    >>> p.probabilities(np.ones(4, np.float32), [0, 2]).tolist()
     [0.5, 0.5]
     """
 
     def __init__(self, n_obs: int, n_actions: int, hidden: int = 64, seed: int = 0) -> None:
         rng = np.random.default_rng(seed)
-        n_in = n_obs + len(SIDES)
-        self.n_obs = n_obs
         self.params: dict[str, Array] = {
-            "w1": (rng.standard_normal((hidden, n_in)) / math.sqrt(n_in)).astype(np.float32),
+            "w1": (rng.standard_normal((hidden, n_obs)) / math.sqrt(n_obs)).astype(np.float32),
             "b1": np.zeros(hidden, np.float32),
             "w2": np.zeros((n_actions, hidden), np.float32),
             "b2": np.zeros(n_actions, np.float32),
             # The baseline: a linear estimate of the return from the input.
-            "v": np.zeros(n_in, np.float32),
+            "v": np.zeros(n_obs, np.float32),
             "v0": np.zeros(1, np.float32),
         }
 
@@ -82,15 +81,14 @@ class Policy:
         n_obs = bm.game_info(GAME)["observation_shape"][0]
         return cls(n_obs, bm.get_game(GAME).space.size, hidden, seed)
 
-    def features(self, observation: Array, side: str) -> Array:
-        """The network's input: the observation, then the side played."""
-        x = np.zeros(self.n_obs + len(SIDES), np.float32)
-        x[: self.n_obs] = observation
-        x[self.n_obs + SIDES.index(side)] = 1.0
-        return x
+    @property
+    def n_obs(self) -> int:
+        """The length of the observation tensor the policy reads."""
+        return self.params["v"].size
 
     def probabilities(self, x: Array, legal: Sequence[int]) -> Array:
-        """The probability of each id in ``legal`` (in that order)."""
+        """The probability of each id in ``legal`` (in that order), given
+        the observation ``x``."""
         p = self.params
         h = np.tanh(p["w1"] @ x + p["b1"])
         logits = p["w2"][legal] @ h + p["b2"][legal]
@@ -102,7 +100,7 @@ class Policy:
         """An action id for ``side`` in ``state``: drawn from the policy, or
         its most likely one with ``greedy``."""
         legal = state.legal_action_ids()
-        probs = self.probabilities(self.features(state.observation_tensor(side), side), legal)
+        probs = self.probabilities(state.observation_tensor(side), legal)
         return legal[int(probs.argmax()) if greedy else _draw(probs, rng)]
 
     def save(self, path: Path) -> None:
@@ -114,7 +112,7 @@ class Policy:
         """A policy with the weights written by :meth:`save`."""
         with np.load(path) as f:
             params = {k: f[k] for k in f.files}
-        policy = cls(params["v"].size - len(SIDES), params["b2"].size, params["b1"].size)
+        policy = cls(params["v"].size, params["b2"].size, params["b1"].size)
         policy.params = params
         return policy
 
@@ -129,9 +127,11 @@ def _draw(probs: Array, rng: np.random.Generator) -> int:
 
 class Episode:
     """One game from the learner's seat: the input and legal ids of each of
-    its decisions that had a choice, the index chosen, and the return."""
+    its decisions that had a choice, the index chosen, the return, the
+    result for the learner (win, loss, both lose) and how the game ended
+    (``State.result``: nuclear_war, prestige, personal_letter)."""
 
-    __slots__ = ("chosen", "inputs", "legal", "outcome", "result")
+    __slots__ = ("chosen", "ending", "inputs", "legal", "outcome", "result")
 
     def __init__(self) -> None:
         self.inputs: list[Array] = []
@@ -139,6 +139,7 @@ class Episode:
         self.chosen: list[int] = []
         self.outcome = 0.0
         self.result = ""
+        self.ending = ""
 
 
 def play(policy: Policy, seed: int, side: str, stream: int, record: bool, greedy: bool = False) -> Episode:
@@ -167,7 +168,7 @@ def play(policy: Policy, seed: int, side: str, stream: int, record: bool, greedy
         if len(legal) == 1:  # no choice, nothing to learn
             driver.step(legal[0])
             continue
-        x = policy.features(state.observation_tensor(side), side)
+        x = state.observation_tensor(side)
         probs = policy.probabilities(x, legal)
         k = int(probs.argmax()) if greedy else _draw(probs, rng)
         if record:
@@ -175,9 +176,10 @@ def play(policy: Policy, seed: int, side: str, stream: int, record: bool, greedy
             ep.legal.append(legal)
             ep.chosen.append(k)
         driver.step(legal[k])
-    ep.outcome = driver.returns()[side]
     returns = driver.returns()
+    ep.outcome = returns[side]
     ep.result = "win" if ep.outcome > 0 else "both lose" if returns[other] < 0 else "loss"
+    ep.ending = state.result or ""
     return ep
 
 
@@ -190,8 +192,7 @@ def _play_batch(job: tuple[dict[str, Array], list[tuple[int, str]], int, bool, b
     global _worker_policy
     params, games, stream, record, greedy = job
     if _worker_policy is None:
-        n_obs = params["v"].size - len(SIDES)
-        _worker_policy = Policy(n_obs, params["b2"].size, params["b1"].size)
+        _worker_policy = Policy(params["v"].size, params["b2"].size, params["b1"].size)
     _worker_policy.params = params
     return [play(_worker_policy, seed, side, stream, record, greedy) for seed, side in games]
 
@@ -318,6 +319,8 @@ def evaluate(players: Players, policy: Policy, seeds: int, greedy: bool = False)
             "win_rate": wins / len(mine),
             "ci95": [low, high],
             "both_lose": sum(ep.result == "both lose" for ep in mine) / len(mine),
+            # How the games ended: "win by nuclear_war" is the opponent's war.
+            "endings": dict(sorted(Counter(f"{ep.result} by {ep.ending}" for ep in mine).items())),
         }
     return out
 
@@ -325,26 +328,34 @@ def evaluate(players: Players, policy: Policy, seeds: int, greedy: bool = False)
 # -- the run -----------------------------------------------------------------------------------------------
 
 
+# The settings of the full run and of the short one (``--quick``) where they differ.
+FULL = {"games": 30000, "batch": 200, "eval_every": 10, "eval_deals": 1000, "lr_final": 1e-3, "workers": 2}
+QUICK = {"games": 2000, "batch": 100, "eval_every": 10, "eval_deals": 200, "lr_final": 3e-3, "workers": 1}
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    def default(key: str) -> str:
+        return f"(default {FULL[key]}; {QUICK[key]} with --quick)"
+
     ap = argparse.ArgumentParser(description="Train a numpy policy for 13 Days against the random bot.")
     ap.add_argument("--quick", action="store_true", help="the short run of the tests (seconds, not minutes)")
     ap.add_argument("--out", type=Path, default=Path("artifacts/learn_thirteen"), help="output folder")
     ap.add_argument("--seed", type=int, default=0, help="seeds the initial weights (games are seeded by number)")
-    ap.add_argument("--games", type=int, help="training games (default 30000; 2000 with --quick)")
-    ap.add_argument("--batch", type=int, default=100, help="games per update")
-    ap.add_argument("--eval-every", type=int, help="updates between evaluations (default 25; 10 with --quick)")
+    ap.add_argument("--games", type=int, help="training games " + default("games"))
+    ap.add_argument("--batch", type=int, help="games per update " + default("batch"))
+    ap.add_argument("--eval-every", type=int, help="updates between evaluations " + default("eval_every"))
     ap.add_argument("--eval-deals", type=int,
-                    help="evaluation deals, each played on both sides (default 1000; 200 with --quick)")
-    ap.add_argument("--lr", type=float, default=3e-3, help="Adam's learning rate")
-    ap.add_argument("--hidden", type=int, default=64, help="hidden units")
-    ap.add_argument("--entropy", type=float, default=0.01, help="weight of the entropy bonus")
-    ap.add_argument("--workers", type=int, help="processes playing the games (default 2; 1 with --quick)")
+                    help="evaluation deals, each played on both sides " + default("eval_deals"))
+    ap.add_argument("--lr", type=float, default=3e-3, help="Adam's learning rate at the start (default 3e-3)")
+    ap.add_argument("--lr-final", type=float,
+                    help="the learning rate at the end, reached linearly " + default("lr_final"))
+    ap.add_argument("--hidden", type=int, default=64, help="hidden units (default 64)")
+    ap.add_argument("--entropy", type=float, default=0.001, help="weight of the entropy bonus (default 0.001)")
+    ap.add_argument("--workers", type=int, help="processes playing the games " + default("workers"))
     args = ap.parse_args(argv)
-    quick = args.quick
-    args.games = args.games or (2000 if quick else 30000)
-    args.eval_every = args.eval_every or (10 if quick else 25)
-    args.eval_deals = args.eval_deals or (200 if quick else 1000)
-    args.workers = args.workers or (1 if quick else 2)
+    for key, value in (QUICK if args.quick else FULL).items():
+        if getattr(args, key) is None:
+            setattr(args, key, value)
     return args
 
 
@@ -375,6 +386,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             games = [(u * args.batch + i, SIDES[i % 2]) for i in range(args.batch)]
             episodes = players.run(policy, games, stream=0, record=True)
             grads, _ = gradients(policy, episodes, args.entropy)
+            adam.lr = args.lr + (args.lr_final - args.lr) * u / max(updates - 1, 1)
             adam.step(policy.params, grads)
             if (u + 1) % args.eval_every == 0 or u + 1 == updates:
                 checkpoint((u + 1) * args.batch)

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("matplotlib")  # the plot needs the research extra; the training does not
 from PIL import Image
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learn_thirteen.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples/learn_thirteen.py"
 
 
 def _load() -> ModuleType:
@@ -90,7 +90,7 @@ def test_gradients_match_finite_differences() -> None:
         ep = learn.Episode()
         ep.outcome = outcome
         for legal in legals:
-            ep.inputs.append(policy.features(rng.standard_normal(5).astype(np.float32), "US"))
+            ep.inputs.append(rng.standard_normal(5).astype(np.float32))
             ep.legal.append(legal)
             ep.chosen.append(int(rng.integers(len(legal))))
         episodes.append(ep)
@@ -147,6 +147,6 @@ def test_untrained_policy_plays_uniformly_and_the_docstrings_hold() -> None:
     side = state.current_player
     assert side is not None
     legal = state.legal_action_ids()
-    probs = policy.probabilities(policy.features(state.observation_tensor(side), side), legal)
+    probs = policy.probabilities(state.observation_tensor(side), legal)
     np.testing.assert_allclose(probs, np.full(len(legal), 1 / len(legal)), rtol=1e-6)
     assert doctest.testmod(learn).failed == 0
