@@ -159,24 +159,53 @@ class _Held:
     ``state`` is ``None`` at the deal node. ``shared`` marks the game's own
     starting state (a fixed seed), handed to every new state and copied on
     the first action, so that OpenSpiel's clones (which build a new initial
-    state before overwriting it) cost nothing."""
+    state before overwriting it) cost nothing.
 
-    __slots__ = ("shared", "spec", "state")
+    ``logs`` keeps the log already encoded as JSON, per reader: the log is
+    most of a state's text (95% of a Twilight Struggle state late in the
+    game) and only ever grows, its entries never change (``core.log``), so
+    each entry is encoded once per reader rather than at every string."""
 
-    def __init__(self, spec: _Spec, state: bm.State | None, shared: bool = False) -> None:
+    __slots__ = ("logs", "shared", "spec", "state")
+
+    def __init__(self, spec: _Spec, state: bm.State | None, shared: bool = False,
+                 logs: dict[str, tuple[int, str]] | None = None) -> None:
         self.spec = spec
         self.state = state
         self.shared = shared
+        self.logs: dict[str, tuple[int, str]] = {} if logs is None else logs
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         s = self.state
         if s is None or self.shared:
-            return _Held(self.spec, s, self.shared)
-        return _Held(self.spec, s.clone())
+            return _Held(self.spec, s, self.shared, self.logs.copy())
+        return _Held(self.spec, s.clone(), False, self.logs.copy())
 
     def __reduce__(self) -> tuple[Any, ...]:
         s = self.state
         return (_unpickle_held, (self.spec, None if s is None else s.to_json()))
+
+    def log_json(self, reader: str | None, everything: bool = False) -> str:
+        """The JSON array of the log entries ``reader`` may read
+        (``None``: a spectator; ``everything``: all of them)."""
+        s = self.state
+        assert s is not None
+        entries = s.log_entries
+        n = len(entries)
+        key = "*" if everything else (reader or "")
+        done, text = self.logs.get(key, (0, "[]"))
+        if done > n:  # not this log (cannot happen while logs only grow)
+            done, text = 0, "[]"
+        if done < n:
+            new = entries[done:] if everything else [e for e in entries[done:] if may_read(e["to"], reader)]
+            if new:
+                more = json.dumps(new, separators=_SEP)
+                text = more if text == "[]" else text[:-1] + "," + more[1:]
+            self.logs[key] = (n, text)
+        return text
+
+
+_SEP = (",", ":")
 
 
 def _unpickle_held(spec: _Spec, text: str | None) -> _Held:
@@ -326,12 +355,15 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         return self._held.state
 
     def __str__(self) -> str:
-        """The exact state as the engine's JSON (``brinkmanship.load`` reads
-        it), or the deal node's name."""
-        s = self._held.state
+        """The exact state as JSON (the engine's ``to_json`` with the log
+        last: ``brinkmanship.load`` reads it), or the deal node's name."""
+        h = self._held
+        s = h.state
         if s is None:
-            return f"{self._held.spec.name}: deal (chance draws one of {DEAL_SEEDS} seeds)"
-        return s.to_json()
+            return f"{h.spec.name}: deal (chance draws one of {DEAL_SEEDS} seeds)"
+        d = s.data
+        head = json.dumps({k: v for k, v in d.items() if k != "log"}, separators=_SEP)
+        return head[:-1] + ',"log":' + h.log_json(None, everything=True) + "}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> BrinkmanshipState:
         """A determinization for ``player_id``: the engine's ``resample``
@@ -427,7 +459,8 @@ class BrinkmanshipObserver:
     def string_from(self, state: BrinkmanshipState, player: int) -> str:
         """``player``'s view of ``state`` as compact JSON (the spectator's
         for the public observer)."""
-        s = state._held.state
+        h = state._held
+        s = h.state
         if s is None:
             return f"deal (chance draws one of {DEAL_SEEDS} seeds)"
         side = None if self.public else self.spec.sides[player]
@@ -436,11 +469,11 @@ class BrinkmanshipObserver:
         decision = v.get("decision")
         if isinstance(decision, dict):
             decision.pop("prompt", None)
-        if self.log:
-            # The entries ``view(side)["log"]`` holds, read in place rather
-            # than copied: they are only encoded here (entries never change).
-            v["log"] = [e for e in s.log_entries if may_read(e["to"], side)]
-        return json.dumps(v, separators=(",", ":"))
+        text = json.dumps(v, separators=_SEP)
+        if not self.log:
+            return text
+        # The entries ``view(side)["log"]`` holds, each encoded once.
+        return text[:-1] + ',"log":' + h.log_json(side) + "}"
 
 
 pyspiel.register_game(game_type("twilight"), TwilightGame)
