@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import brinkmanship as bm
 from brinkmanship.core.log import may_read
 from brinkmanship.envs import openspiel as bos
-from brinkmanship.envs.openspiel import DEAL_SEEDS, BrinkmanshipState, resampler
+from brinkmanship.envs.openspiel import DEAL_BYTES, BrinkmanshipState, resampler
 from brinkmanship.thirteen.board import CARD_NAME as TD_NAME
 from brinkmanship.twilight.board import CARD_NAME as TS_NAME
 
@@ -97,12 +97,12 @@ def test_game_facts_are_the_engines(game: str) -> None:
     assert g.num_distinct_actions() == info["num_distinct_actions"] == bm.get_game(game).space.size
     assert g.max_game_length() == info["max_game_length"]
     assert (g.min_utility(), g.max_utility()) == (info["min_utility"], info["max_utility"]) == (-1.0, 1.0)
-    assert g.max_chance_outcomes() == info["max_chance_outcomes"] + DEAL_SEEDS
+    assert g.max_chance_outcomes() == info["max_chance_outcomes"] + 256  # the dice, then a byte of the deal
     assert g.observation_tensor_shape() == g.information_state_tensor_shape() == info["observation_shape"]
     assert set(t.parameter_specification) == {"seed", *bm.get_game(game).option_choices}
 
 
-def test_a_fixed_seed_has_no_deal_node_and_13_days_then_no_chance_at_all() -> None:
+def test_a_fixed_seed_has_no_deal_and_13_days_then_no_chance_at_all() -> None:
     ts, td = load("twilight", {"seed": 5}), load("thirteen", {"seed": 5})
     assert ts.max_chance_outcomes() == 6 and td.max_chance_outcomes() == 0
     assert ts.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -121,7 +121,8 @@ def test_parameters_are_the_games_options() -> None:
     assert engine(s) == bm.new_game("thirteen", 4, {"agenda_push": "saito", "agenda_bonus": False})
     g = load("twilight", {"events": False})
     s = g.new_initial_state()
-    s.apply_action(s.chance_outcomes()[0][0])
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
     assert engine(s).data["options"] == {"events": False, "optional_cards": True}
     with pytest.raises(ValueError, match="agenda_cap"):
         load("thirteen", {"agenda_cap": "bogus"})
@@ -141,7 +142,7 @@ def test_random_sim_test_thirteen() -> None:
 
 def test_random_sim_test_twilight() -> None:
     # Twilight Struggle's games are long and every step serializes JSON
-    # several times: one game with a deal node, one with a fixed seed.
+    # several times: one game dealt by chance, one with a fixed seed.
     pyspiel.random_sim_test(load("twilight"), num_sims=1, serialize=True, verbose=False)
     pyspiel.random_sim_test(load("twilight", {"seed": 9, "events": False}), num_sims=1,
                             serialize=True, verbose=False)
@@ -149,21 +150,28 @@ def test_random_sim_test_twilight() -> None:
 
 # -- chance -----------------------------------------------------------------------------------------
 
-def test_the_deal_is_a_uniform_chance_node_over_the_seeds() -> None:
+def test_the_deal_is_four_uniform_chance_nodes_drawing_the_seeds_bytes() -> None:
     for game in GAMES:
         g = load(game)
-        s = g.new_initial_state()
-        assert s.current_player() == pyspiel.PlayerId.CHANCE and s.engine_state is None
-        outcomes = s.chance_outcomes()
         dice = bm.game_info(game)["max_chance_outcomes"]
-        assert [a for a, _ in outcomes] == list(range(dice, dice + DEAL_SEEDS))
-        assert all(p == 1.0 / DEAL_SEEDS for _, p in outcomes)
-        assert s.legal_actions() == [a for a, _ in outcomes]
-        s.apply_action(dice + 1234)
-        assert s.action_to_string(pyspiel.PlayerId.CHANCE, dice + 1234) == "deal 1234"
-        assert engine(s) == bm.new_game(game, 1234)
+        s = g.new_initial_state()
+        strings = set()
+        for k, byte in enumerate((0x12, 0x34, 0x56, 0x78)):
+            assert s.current_player() == pyspiel.PlayerId.CHANCE and s.engine_state is None
+            outcomes = s.chance_outcomes()
+            assert outcomes == [(dice + b, 1 / 256) for b in range(256)]
+            assert s.legal_actions() == [a for a, _ in outcomes]
+            assert s.information_state_string(0) == s.information_state_string(1) == "deal"  # chance's secret
+            assert s.observation_tensor(1) == [0.0] * g.observation_tensor_size()
+            strings.add(str(s))
+            assert s.action_to_string(pyspiel.PlayerId.CHANCE, dice + byte) == f"deal byte {byte}"
+            s.apply_action(dice + byte)
+            assert len(s.history()) == k + 1
+        assert len(strings) == DEAL_BYTES == 4  # each partial deal is its own state
+        assert engine(s) == bm.new_game(game, 0x78563412)
+        assert s.current_player() == 0  # the USSR sets up (Twilight) or chooses its agenda (13 Days)
         with pytest.raises(ValueError, match="out of range"):
-            g.new_initial_state().apply_action(dice + DEAL_SEEDS)
+            g.new_initial_state().apply_action(dice + 256)
 
 
 def test_every_die_is_a_chance_node_with_six_equally_likely_faces() -> None:

@@ -10,10 +10,13 @@ and ``resample_from_infostate`` (docs/openspiel.md).
 How chance is declared, and why (OpenSpiel's ``ChanceMode`` is about the
 chance nodes a game shows and whether applying an action is deterministic):
 
-* The **deal** is an explicit chance node. A new game (with the default
-  parameter ``seed=-1``) opens with a chance node whose outcomes are
-  ``DEAL_SEEDS`` equally likely seeds; the outcome seeds the generator that
-  the engine keeps inside the state.
+* The **deal** is explicit chance. A new game (with the default parameter
+  ``seed=-1``) opens with ``DEAL_BYTES`` chance nodes, each drawing one byte
+  of a seed (256 equally likely outcomes: a 32-bit seed in all); the seed
+  starts the generator that the engine keeps inside the state. Bytes rather
+  than one node of 2**32 seeds, because OpenSpiel lists a node's outcomes
+  whole, and a few thousand seeds would let a learner that sees its own
+  hand tell which seed was dealt, and so the cards it cannot see.
 * Twilight Struggle's **dice** are explicit chance nodes: six outcomes, 1/6
   each, any of which may be applied.
 * **Shuffles and draws** after the deal (the Mid War and Late War decks, the
@@ -23,10 +26,10 @@ chance nodes a game shows and whether applying an action is deterministic):
   ``apply_action`` is deterministic and replaying a history reproduces the
   game exactly. That is OpenSpiel's ``EXPLICIT_STOCHASTIC`` (every chance
   node has a real distribution, ``apply_action`` is deterministic), with
-  the caveat that the deal distribution is over ``DEAL_SEEDS`` seeds rather
-  than over every ordering of the deck. A game loaded with ``seed >= 0``
-  skips the deal node: it always deals that seed's cards; 13 Days then has
-  no chance node at all and such a game is declared ``DETERMINISTIC``.
+  the caveat that the deal is a distribution over 2**32 seeds rather than
+  over every ordering of the deck. A game loaded with ``seed >= 0`` skips
+  the deal: it always deals that seed's cards; 13 Days then has no chance
+  node at all and such a game is declared ``DETERMINISTIC``.
 
 Information: the information-state string of a side is its view with every
 log entry it may read (what it has seen and done: perfect recall); the
@@ -59,12 +62,10 @@ from brinkmanship.core.game import CHANCE, Game, get_game
 from brinkmanship.core.log import may_read
 
 PREFIX = "python_brinkmanship_"
-# How many equally likely seeds the opening deal node offers. Each seeds the
-# engine's generator, which makes the deal and every later shuffle; 65,536
-# keep the node's outcome list cheap to build (OpenSpiel lists a chance
-# node's outcomes whole) while no learner will see the same opening twice
-# in a useful number of games.
-DEAL_SEEDS = 1 << 16
+# The deal: this many chance nodes, each drawing one byte of the seed (least
+# significant first). The seed starts the engine's generator, which makes
+# the deal and every later shuffle.
+DEAL_BYTES = 4
 
 _LONG_NAMES = {"twilight": "Twilight Struggle (Brinkmanship)", "thirteen": "13 Days (Brinkmanship)"}
 
@@ -121,14 +122,13 @@ class _Spec:
         self.player_of[CHANCE] = int(pyspiel.PlayerId.CHANCE)
         self.player_of[None] = int(pyspiel.PlayerId.TERMINAL)
         # Dice outcomes are 0..n-1 (a roll of k is outcome k-1); the deal's
-        # seeds come after them, so that every chance outcome id means one
+        # bytes come after them, so that every chance outcome id means one
         # thing whatever the node (action strings need no state).
         self.n_dice: int = self.game.info()["max_chance_outcomes"]
         space = self.game.space
         self.dice: list[Action] = [space.get("roll", k) for k in range(1, self.n_dice + 1)]
         self.dice_index: dict[int, int] = {a.id: i for i, a in enumerate(self.dice)}
-        p = 1.0 / DEAL_SEEDS
-        self.deal: list[tuple[int, float]] = [(self.n_dice + k, p) for k in range(DEAL_SEEDS)]
+        self.deal: list[tuple[int, float]] = [(self.n_dice + b, 1 / 256) for b in range(256)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
@@ -142,7 +142,7 @@ _SPECS: dict[tuple[str, str], _Spec] = {}
 
 def spec_for(name: str, options: dict[str, Any]) -> _Spec:
     """The one shared spec of a game with these options (unpickling a state
-    finds it again rather than building the deal's outcome list anew)."""
+    finds it again rather than building its tables anew)."""
     key = (name, json.dumps(options, sort_keys=True))
     spec = _SPECS.get(key)
     if spec is None:
@@ -156,7 +156,8 @@ class _Held:
     attributes and serializes it by pickling them: this holder makes the
     first the engine's fast ``clone`` and the second its exact JSON.
 
-    ``state`` is ``None`` at the deal node. ``shared`` marks the game's own
+    ``state`` is ``None`` during the deal, whose bytes so far are
+    ``dealt``. ``shared`` marks the game's own
     starting state (a fixed seed), handed to every new state and copied on
     the first action, so that OpenSpiel's clones (which build a new initial
     state before overwriting it) cost nothing.
@@ -166,24 +167,25 @@ class _Held:
     game) and only ever grows, its entries never change (``core.log``), so
     each entry is encoded once per reader rather than at every string."""
 
-    __slots__ = ("logs", "shared", "spec", "state")
+    __slots__ = ("dealt", "logs", "shared", "spec", "state")
 
     def __init__(self, spec: _Spec, state: bm.State | None, shared: bool = False,
-                 logs: dict[str, tuple[int, str]] | None = None) -> None:
+                 logs: dict[str, tuple[int, str]] | None = None, dealt: tuple[int, ...] = ()) -> None:
         self.spec = spec
         self.state = state
         self.shared = shared
         self.logs: dict[str, tuple[int, str]] = {} if logs is None else logs
+        self.dealt = dealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         s = self.state
         if s is None or self.shared:
-            return _Held(self.spec, s, self.shared, self.logs.copy())
+            return _Held(self.spec, s, self.shared, self.logs.copy(), self.dealt)
         return _Held(self.spec, s.clone(), False, self.logs.copy())
 
     def __reduce__(self) -> tuple[Any, ...]:
         s = self.state
-        return (_unpickle_held, (self.spec, None if s is None else s.to_json()))
+        return (_unpickle_held, (self.spec, None if s is None else s.to_json(), self.dealt))
 
     def log_json(self, reader: str | None, everything: bool = False) -> str:
         """The JSON array of the log entries ``reader`` may read
@@ -208,21 +210,21 @@ class _Held:
 _SEP = (",", ":")
 
 
-def _unpickle_held(spec: _Spec, text: str | None) -> _Held:
-    return _Held(spec, None if text is None else bm.load(text))
+def _unpickle_held(spec: _Spec, text: str | None, dealt: tuple[int, ...]) -> _Held:
+    return _Held(spec, None if text is None else bm.load(text), dealt=dealt)
 
 
 class BrinkmanshipGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """One of our games with its parameters: the options of the game (same
-    names, same values, defaults first) and ``seed`` (-1: an opening deal
-    node; a seed >= 0: always that seed's deal)."""
+    names, same values, defaults first) and ``seed`` (-1: the game opens
+    with the deal's chance nodes; a seed >= 0: always that seed's deal)."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         g = get_game(name)
         params = dict(params or {})
         seed = params.pop("seed", -1)
         if type(seed) is not int or seed < -1:
-            raise ValueError(f"parameter 'seed' must be -1 (a chance node deals) or a seed >= 0, got {seed!r}")
+            raise ValueError(f"parameter 'seed' must be -1 (chance deals) or a seed >= 0, got {seed!r}")
         state = bm.new_game(g.name, max(seed, 0), params)  # checks the options (ValueError)
         options = state.data["options"]
         self.spec = spec_for(g.name, dict(options))
@@ -233,7 +235,7 @@ class BrinkmanshipGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untype
         gtype = game_type(g.name, deterministic=seed >= 0 and dice == 0)
         ginfo = pyspiel.GameInfo(
             num_distinct_actions=info["num_distinct_actions"],
-            max_chance_outcomes=dice if seed >= 0 else dice + DEAL_SEEDS,
+            max_chance_outcomes=dice if seed >= 0 else dice + 256,
             num_players=info["num_players"],
             min_utility=info["min_utility"],
             max_utility=info["max_utility"],
@@ -244,7 +246,7 @@ class BrinkmanshipGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untype
         super().__init__(gtype, ginfo, {"seed": seed, **options})
 
     def new_initial_state(self) -> BrinkmanshipState:
-        """The start: the deal node (``seed=-1``) or the fixed seed's deal."""
+        """The start: the deal's first node (``seed=-1``) or the fixed seed's deal."""
         return BrinkmanshipState(self, _Held(self.spec, self.start, self.start is not None))
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -272,7 +274,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
     """An OpenSpiel state around the engine's state. Player 0 is the USSR,
     player 1 the US; player action ids are the engine's ids
     (``legal_action_ids``); chance outcomes are the dice (0-5: a roll of
-    1-6) and, at the deal node, the seeds (after the dice)."""
+    1-6) and, during the deal, the seed's bytes (after the dice)."""
 
     def __init__(self, game: pyspiel.Game, held: _Held | None = None) -> None:
         super().__init__(game)
@@ -295,7 +297,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         return s.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal's seeds or a die's faces, each with its probability."""
+        """A byte of the deal's seed or a die's faces, each with its probability."""
         h = self._held
         s = h.state
         if s is None:
@@ -308,11 +310,14 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         s = h.state
         spec = h.spec
         if s is None:
-            seed = action - spec.n_dice
-            if not 0 <= seed < DEAL_SEEDS:
+            byte = action - spec.n_dice
+            if not 0 <= byte < 256:
                 raise ValueError(f"deal outcome {action} out of range: the deal's outcomes are "
-                                 f"{spec.n_dice}..{spec.n_dice + DEAL_SEEDS - 1}")
-            h.state = bm.new_game(spec.name, seed, spec.options)
+                                 f"{spec.n_dice}..{spec.n_dice + 255}")
+            h.dealt += (byte,)
+            if len(h.dealt) == DEAL_BYTES:
+                h.state = bm.new_game(spec.name, int.from_bytes(bytes(h.dealt), "little"), spec.options)
+                h.dealt = ()
             return
         if h.shared:
             s = h.state = s.clone()
@@ -329,7 +334,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         if player == pyspiel.PlayerId.CHANCE:
             if action < spec.n_dice:
                 return spec.dice[action].text
-            return f"deal {action - spec.n_dice}"
+            return f"deal byte {action - spec.n_dice}"
         return spec.game.space.from_id(int(action)).text
 
     # -- the outcome ----------------------------------------------------------
@@ -350,17 +355,17 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
     # -- the engine's state, text and determinizations --------------------------------
     @property
     def engine_state(self) -> bm.State | None:
-        """The engine's state (``None`` at the deal node). Read it, do not
+        """The engine's state (``None`` during the deal). Read it, do not
         change it: OpenSpiel keeps its own history beside it."""
         return self._held.state
 
     def __str__(self) -> str:
         """The exact state as JSON (the engine's ``to_json`` with the log
-        last: ``brinkmanship.load`` reads it), or the deal node's name."""
+        last: ``brinkmanship.load`` reads it), or the deal's bytes so far."""
         h = self._held
         s = h.state
         if s is None:
-            return f"{h.spec.name}: deal (chance draws one of {DEAL_SEEDS} seeds)"
+            return f"{h.spec.name}: deal, the seed's bytes so far {list(h.dealt)}"
         d = s.data
         head = json.dumps({k: v for k, v in d.items() if k != "log"}, separators=_SEP)
         return head[:-1] + ',"log":' + h.log_json(None, everything=True) + "}"
@@ -372,7 +377,9 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         a float in [0, 1), such as ``pyspiel.UniformProbabilitySampler``).
 
         The result is a state, not a history: its ``history()`` is empty,
-        since the actions that would lead to the redealt cards are unknown."""
+        since the actions that would lead to the redealt cards are unknown.
+        During the deal nobody knows anything yet: the determinization is
+        the deal's start (the bytes drawn so far are chance's secret)."""
         return self.resample_with(player_id, random.Random(int(probability_sampler() * 2**53)))
 
     def resample_with(self, player_id: int, rng: random.Random) -> BrinkmanshipState:
@@ -416,8 +423,8 @@ class BrinkmanshipObserver:
     prompt and the legal actions (they follow from the rest), and with the
     side's readable log when perfect recall is asked for. The public
     observer (``private_info=NONE``) has the spectator's view as its string
-    and no tensor. At the deal node nothing is known yet: the tensor is all
-    zeros and the string names the node."""
+    and no tensor. During the deal nothing is known yet: the tensor is all
+    zeros and the string says the cards are being dealt (not the bytes)."""
 
     def __init__(self, spec: _Spec, size: int, iig_obs_type: pyspiel.IIGObservationType | None,
                  params: dict[str, Any] | None) -> None:
@@ -462,7 +469,7 @@ class BrinkmanshipObserver:
         h = state._held
         s = h.state
         if s is None:
-            return f"deal (chance draws one of {DEAL_SEEDS} seeds)"
+            return "deal"
         side = None if self.public else self.spec.sides[player]
         v = s.view(side, log=False)
         v.pop("legal_actions", None)
@@ -480,7 +487,7 @@ pyspiel.register_game(game_type("twilight"), TwilightGame)
 pyspiel.register_game(game_type("thirteen"), ThirteenGame)
 
 __all__ = [
-    "DEAL_SEEDS",
+    "DEAL_BYTES",
     "PREFIX",
     "BrinkmanshipGame",
     "BrinkmanshipObserver",
