@@ -15,8 +15,9 @@ chance nodes a game shows and whether applying an action is deterministic):
   of a seed (256 equally likely outcomes: a 32-bit seed in all); the seed
   starts the generator that the engine keeps inside the state. Bytes rather
   than one node of 2**32 seeds, because OpenSpiel lists a node's outcomes
-  whole, and a few thousand seeds would let a learner that sees its own
-  hand tell which seed was dealt, and so the cards it cannot see.
+  whole, while a seed space small enough to list would let a learner that
+  sees its own hand tell which seed was dealt, and so the cards it cannot
+  see.
 * Twilight Struggle's **dice** are explicit chance nodes: six outcomes, 1/6
   each, any of which may be applied.
 * **Shuffles and draws** after the deal (the Mid War and Late War decks, the
@@ -41,9 +42,10 @@ tensor, not a perfect-recall encoding. Neither string nor tensor holds the
 opponent's hidden cards, the deck order or the generator.
 
 OpenSpiel's tabular algorithms (CFR and other full-tree methods) are not
-claimed: the trees are far too large. Sampling methods are, such as its
-information-set MCTS through :meth:`BrinkmanshipState.resample_from_infostate`,
-which hands out the engine's own determinizations (``State.resample``).
+claimed: the trees are far too large. What the tests run is OpenSpiel's
+random simulation test and its Python information-set MCTS, which gets the
+engine's own determinizations (``State.resample``) through
+:meth:`BrinkmanshipState.resample_from_infostate`.
 """
 
 from __future__ import annotations
@@ -157,10 +159,10 @@ class _Held:
     first the engine's fast ``clone`` and the second its exact JSON.
 
     ``state`` is ``None`` during the deal, whose bytes so far are
-    ``dealt``. ``shared`` marks the game's own
-    starting state (a fixed seed), handed to every new state and copied on
-    the first action, so that OpenSpiel's clones (which build a new initial
-    state before overwriting it) cost nothing.
+    ``dealt``. ``shared`` marks the game's own starting state (a fixed
+    seed), handed to every new state and copied on the first action, so
+    that OpenSpiel's clones (which build a new initial state before
+    overwriting it) cost nothing.
 
     ``logs`` keeps the log already encoded as JSON, per reader: the log is
     most of a state's text (95% of a Twilight Struggle state late in the
