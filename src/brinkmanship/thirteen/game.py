@@ -16,8 +16,9 @@ from brinkmanship.core.actions import Action
 from brinkmanship.core.frames import FrameGame
 from brinkmanship.core.game import register
 from brinkmanship.core.log import Message
+from brinkmanship.core.observation import Layout
 from brinkmanship.i18n import register_names
-from brinkmanship.thirteen import cards, decisions, rules  # noqa: F401  (importing cards registers the events)
+from brinkmanship.thirteen import cards, decisions, observation, rules  # noqa: F401  (cards register the events)
 from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.board import (
     AGENDA_CARDS,
@@ -165,6 +166,14 @@ class Thirteen(FrameGame):
             v["aftermath"]["revealed"] = [[s, CARD_NAME[c]] for s, c in aftermath]
         return v
 
+    def observation_tensor(self, d: Data, side: str) -> Any:
+        """``side``'s view as a float32 vector (``thirteen.observation``)."""
+        return observation.observation_tensor(d, side)
+
+    def observation_layout(self) -> Layout:
+        """The tensor's slices (docs/observation.md)."""
+        return observation.LAYOUT
+
     def card_facts(self) -> list[Data]:
         """The 39 strategy cards (faction, Command value, the DEFCON
         symbol: the event's cube changes also move DEFCON) and the 13
@@ -203,9 +212,11 @@ class Thirteen(FrameGame):
             raise ValueError(f"unknown side {side!r}; sides are USSR, US")
         n = self.clone(d)
         opp = OPPONENT[side]
-        # Unknown to ``side``: the opponent's hand, its Aftermath cards and
-        # the deck. Redeal them keeping every count.
-        opp_after = [k for k, (s, _) in enumerate(n["aftermath"]) if s == opp]
+        # Unknown to ``side``: the opponent's hand, its Aftermath cards (until
+        # the final scoring turns them face up, as ``view`` shows) and the
+        # deck. Redeal them keeping every count.
+        revealed = n["over"] and n["result"] != "nuclear_war" and n["round"] >= ROUNDS
+        opp_after = [] if revealed else [k for k, (s, _) in enumerate(n["aftermath"]) if s == opp]
         pool = n["hands"][opp] + n["deck"] + [n["aftermath"][k][1] for k in opp_after]
         # A card only the opponent is looking at (its Alliances draw) is
         # unknown too; the frame and ``held`` follow the redealt card.
