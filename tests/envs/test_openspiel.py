@@ -17,7 +17,6 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,7 +34,6 @@ from brinkmanship.twilight.board import CARD_NAME as TS_NAME
 
 GAMES = ("twilight", "thirteen")
 SIDES = ("USSR", "US")
-DOC = Path(__file__).resolve().parents[2] / "docs" / "openspiel.md"
 CARD_KEYS = {"card", "cards", "hand", "discard", "removed", "in_play", "opponent_known"}
 
 
@@ -523,14 +521,3 @@ def test_ismcts_decides_in_twilight_through_resample_from_infostate(monkeypatch:
         assert action in s.legal_actions() and str(s) == before
         decided += 1
     assert decided == 4 and len(calls) == 4 * 5
-
-
-# -- the page ------------------------------------------------------------------------------------------
-
-def test_the_pages_examples_run() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) >= 4
-    namespace: dict[str, Any] = {}
-    for code in blocks:
-        exec(compile(code, str(DOC), "exec"), namespace)  # our own documentation
-    assert namespace["action"] in namespace["state"].legal_actions()
