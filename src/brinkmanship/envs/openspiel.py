@@ -392,7 +392,13 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
             raise ValueError(f"player {player_id} out of range: players are 0..{len(h.spec.sides) - 1}")
         if s is None:
             return BrinkmanshipState(self.get_game(), _Held(h.spec, None))
-        return BrinkmanshipState(self.get_game(), _Held(h.spec, s.resample(h.spec.sides[player_id], rng)))
+        det = s.resample(h.spec.sides[player_id], rng)
+        # A determinization keeps the log (the very entries): so does the
+        # cache of its encoding, which a search would otherwise rebuild for
+        # every determinization it draws.
+        old, new = s.log_entries, det.log_entries
+        same = len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True))
+        return BrinkmanshipState(self.get_game(), _Held(h.spec, det, logs=h.logs.copy() if same else None))
 
 
 def resampler(seed: int) -> Callable[[pyspiel.State, int], BrinkmanshipState]:
