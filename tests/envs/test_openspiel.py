@@ -390,9 +390,14 @@ def test_a_determinization_looks_the_same_to_its_player(game: str) -> None:
         if random.Random(len(s.history())).random() > 0.15:
             continue
         p = s.current_player()
+        mine, theirs = s.information_state_string(p), s.information_state_string(1 - p)
         r = s.resample_from_infostate(p, sampler)
         assert isinstance(r, BrinkmanshipState) and r.history() == []
-        assert r.information_state_string(p) == s.information_state_string(p)
+        assert r.information_state_string(p) == mine
+        # Its strings are its own views (the encoded log it took over included).
+        for q, side in enumerate(SIDES):
+            assert json.loads(r.information_state_string(q)) == _view_text(r, side, log=True)
+        assert json.loads(s.information_state_string(1 - p)) == json.loads(theirs)
         assert r.observation_string(p) == s.observation_string(p)
         assert r.observation_tensor(p) == s.observation_tensor(p)
         assert r.legal_actions() == s.legal_actions()
