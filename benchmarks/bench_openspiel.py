@@ -4,8 +4,10 @@ For each game it plays random games twice, through the engine
 (``State.apply_random``) and through OpenSpiel's API (``legal_actions``,
 ``chance_outcomes``, ``apply_action``: each a call from Python into
 OpenSpiel's C++ and back), and prints steps per second; then, at positions
-taken from those games, the cost of one ``clone``, information-state and
-observation string, observation tensor and serialization round trip; and
+taken from those games, the cost of one ``clone``, information-state string
+(the first on a state encodes its whole readable log; later ones, on the
+state or its clones and determinizations, only what was added), observation
+string, observation tensor and serialization round trip; and
 the time of one ISMCTS decision (OpenSpiel's Python ISMCTS with a random
 rollout, our determinizations)::
 
@@ -19,6 +21,7 @@ best run is the one least disturbed).
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import time
 from collections.abc import Callable
@@ -85,8 +88,12 @@ def positions(game: pyspiel.Game, n: int) -> list[pyspiel.State]:
     return out
 
 
-def per_call(states: list[pyspiel.State], call: Callable[[pyspiel.State], object]) -> float:
-    """Mean microseconds of ``call`` over ``states``."""
+def per_call(states: list[pyspiel.State], call: Callable[[pyspiel.State], object], cold: bool = False) -> float:
+    """Mean microseconds of ``call`` over ``states`` (``cold``: over fresh
+    copies that have encoded no log yet; else the log encoded by earlier
+    calls on the same states is reused, as along a game or a search)."""
+    if cold:
+        states = [pickle.loads(pickle.dumps(s)) for s in states]
     start = time.perf_counter()
     for s in states:
         call(s)
@@ -125,9 +132,11 @@ def main() -> None:
         spl = max(spiel_steps(game, args.games) for _ in range(args.repeat))
         print(f"  random play: engine {eng:,.0f} steps/s, through OpenSpiel {spl:,.0f} steps/s")
         states = positions(game, args.positions)
+        info = best(args.repeat, per_call, states, lambda s: s.information_state_string(s.current_player()), True)
+        print(f"  information_state_string, first on a state: {info:,.0f} µs")
         calls: dict[str, Callable[[pyspiel.State], object]] = {
             "clone": lambda s: s.clone(),
-            "information_state_string": lambda s: s.information_state_string(s.current_player()),
+            "information_state_string, again": lambda s: s.information_state_string(s.current_player()),
             "observation_string": lambda s: s.observation_string(s.current_player()),
             "observation_tensor": lambda s: s.observation_tensor(s.current_player()),
             "resample_from_infostate": lambda s: bos.BrinkmanshipState.resample_with(
