@@ -368,17 +368,18 @@ def test_observation_is_the_agents_view_only(game: str) -> None:
     tensor of a determinization for that agent (hands, deck and agendas
     dealt anew), at every position of a game."""
     env = pz.env(game)
-    env.reset(seed=9)
-    rng = random.Random(9)
     shape = (bm.game_info(game)["observation_shape"][0],)
-    for _agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        for side in pz.AGENTS:
-            tensor = env.observe(side)["observation"]
-            assert tensor.dtype == np.float32 and tensor.shape == shape
-            np.testing.assert_array_equal(tensor, env.game_state.resample(side, rng).observation_tensor(side))
-            assert env.observation_space(side).contains(env.observe(side))
-        env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    for seed in (9, 10, 11):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            for side in pz.AGENTS:
+                tensor = env.observe(side)["observation"]
+                assert tensor.dtype == np.float32 and tensor.shape == shape
+                np.testing.assert_array_equal(tensor, env.game_state.resample(side, rng).observation_tensor(side))
+                assert env.observation_space(side).contains(env.observe(side))
+            env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
 
 
 # -- options, rendering, the parallel env ------------------------------------------------------------
