@@ -158,14 +158,10 @@ class _Table:
         if start is None:
             driver.reset(seed)
         else:
-            if not isinstance(start, State) or start.game.name != driver.name:
-                raise ValueError(f"reset(options={{'state': ...}}) takes a State of {driver.name}, "
-                                 f"not {start!r}")
-            if start.is_terminal:
-                raise ValueError("reset(options={'state': ...}): that game is over")
-            driver.state = start.clone()
-            driver.steps = 0
-            driver._skip_chance()  # as Driver.reset does for a new game
+            try:
+                driver.reset_to(start)
+            except ValueError as exc:
+                raise ValueError(f"reset(options={{'state': ...}}): {exc}") from None
         self.over = False
         self.decider = driver.to_move
         self._cache = {}
