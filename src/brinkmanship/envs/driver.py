@@ -43,6 +43,19 @@ class Driver:
         self.steps = 0
         self._skip_chance()
 
+    def reset_to(self, state: bm.State) -> None:
+        """Go on from a copy of ``state`` (say, a ``bm.from_position``
+        puzzle) instead of a new game; its chance nodes are answered from
+        its own generator. A state of another game or a finished one is
+        refused with ``ValueError``."""
+        if not isinstance(state, bm.State) or state.game.name != self.name:
+            raise ValueError(f"a State of {self.name} is needed, not {state!r}")
+        if state.is_terminal:
+            raise ValueError("that game is over")
+        self.state = state.clone()
+        self.steps = 0
+        self._skip_chance()
+
     def _skip_chance(self) -> None:
         state = self.state
         game = self.game

@@ -260,9 +260,13 @@ class Twilight(FrameGame):
         return out
 
     def observation_tensor(self, d: Data, side: str) -> Any:
-        """``side``'s view as a float32 vector (``twilight.observation``)."""
+        """``side``'s view as a float32 vector (``twilight.observation``).
+        The encoder needs numpy, so it is imported on first use (``import
+        brinkmanship`` stays cheap); the instance then calls it directly,
+        without this method's import on every step of an environment."""
         from brinkmanship.twilight.observation import observation_tensor
 
+        self.observation_tensor = observation_tensor  # type: ignore[method-assign]
         return observation_tensor(d, side)
 
     def observation_layout(self) -> Any:

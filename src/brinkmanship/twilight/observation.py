@@ -1,9 +1,10 @@
 """Twilight Struggle's observation tensor: one side's view as a float32 vector.
 
-``LAYOUT`` declares the vector slice by slice (``core.observation``; the
-table is docs/observation.md), and ``observation_tensor(d, side)`` fills it.
+``LAYOUT`` declares the vector slice by slice (``core.observation``; its
+``markdown()`` is the table in the docs), and ``observation_tensor(d, side)``
+fills it.
 The tensor is a function of ``view(side)`` alone: every entry mirrors a
-field of the view (``TwilightGame.view`` and ``decisions.decision``), read
+field of the view (``Twilight.view`` and ``decisions.decision``), read
 from the state's dict directly because building the view itself costs about
 as much as the whole budget of an observation. A field of the view that is a
 pure function of the others (the prompt, the legal actions, a Space Race
@@ -18,12 +19,18 @@ Canada first); sides are ordered USSR, US. Categorical values are one-hot,
 counts are divided by a stated divisor so that ordinary values fall in
 [0, 1].
 
-Speed: an observation is taken at every step of every environment, so the
-encoder copies a zero template and collects the positions of all its ones
-in one Python list, written with a single fancy-index assignment. The two
-influence lists become one array through ``bytes`` (each value is below
-256 in any real game; larger ones take a slower path), from which control
-follows in numpy against the stability array.
+Two things the view holds are not kept: the order of the discard pile, the
+removed cards and the cards in play, and the order in which an influence
+choice picked its countries so far (no rule reads either); the tensor holds
+them as sets and counts.
+
+Speed (at most 20 µs a call, ``benchmarks/bench_observation.py``): an
+observation is taken at every step of every environment, so the encoder
+copies a zero template, collects the positions of all its ones in one
+Python list and writes them with a single ``put``. The board (influence,
+then control from it against a stability array) is built in numpy from the
+two influence lists passed through ``bytes``, and kept for the next call
+while the lists stay equal, as they do at most steps.
 """
 
 from __future__ import annotations
@@ -71,11 +78,11 @@ def _names(xs: tuple[str, ...] | list[str]) -> str:
 
 
 def _card_slice(what: str) -> str:
-    return f"{what}: 1 for each such card, card number c at entry c - 1 (cards 1-110, The China Card is 6)"
+    return f"{what}; card number c at entry c - 1 (cards 1-110, The China Card is 6)."
 
 
 def _country_slice(what: str) -> str:
-    return f"{what}, one entry per country in the map's order (`board.NAMES`: Canada, UK, Norway, ...)"
+    return f"{what}; one entry per country, in the map's order (`twilight.board.NAMES`: Canada, UK, Norway, ...)."
 
 
 LAYOUT = Layout("twilight")
@@ -93,20 +100,21 @@ _OPTIONS = _a("options", 2, "The game's options: `events` on, `optional_cards` o
 # -- the tracks ----------------------------------------------------------------
 _TURN = _a("turn", TURNS, "The turn, one-hot: turn 1 to 10.").start
 _AR = _a("action_round", MAX_AR + 1,
-         "The action round, one-hot 0 to 8 (0: before the first round, at set-up and headlines; "
-         "the last entry: after the last round).").start
+         "The action round, one-hot 0 to 8: 0 before the first round (set-up, headlines), then the round "
+         "being played, then one more after the turn's last round (7 in turns 1-3, 8 later: an extra round, "
+         "the end of the turn).").start
 _PHASING = _a("phasing", 2, "The phasing side: one-hot USSR, US.").start
 _DEFCON = _a("defcon", 5, "DEFCON, one-hot: DEFCON 1 to 5.").start
+_SPACE = _a("space", 2 * SPACE_TRACK, "Space Race box reached, one-hot over boxes 0 (start) to 8 "
+                                      "(Space Station): 9 entries for the USSR, then 9 for the US.").start
+_CHINA = _a("china_holder", 2, "Who holds The China Card: one-hot USSR, US.").start
+_CHINA_UP = _a("china_face_up", 1, "1 when The China Card is face up (playable).").start
 _VP = _a("vp", 1, "The VP marker / 20: positive when the US leads, negative when the USSR leads "
                   "(beyond ±1 only after final scoring).").start
 _MILOPS = _a("milops", 2, "Military Operations this turn / 5: USSR, US.").start
-_SPACE = _a("space", 2 * SPACE_TRACK, "Space Race box reached, one-hot over boxes 0 (start) to 8 "
-                                      "(Space Station): 9 entries for the USSR, then 9 for the US.").start
 _TRIES = _a("space_attempts", 2, "Space Race attempts made this turn / 2: USSR, US.").start
-_CHINA = _a("china_holder", 2, "Who holds The China Card: one-hot USSR, US.").start
-_CHINA_UP = _a("china_face_up", 1, "1 when The China Card is face up (playable).").start
-_HAND_SIZES = _a("hand_sizes", 2, "Cards in each hand / 9: USSR, US (a face-down headline still counts "
-                                  "in its side's hand).").start
+_HAND_SIZES = _a("hand_sizes", 2, "Cards in each hand / 9: USSR, US (a face-down headline still counts in its "
+                                  "side's hand).").start
 _DECK = _a("deck_size", 1, "Cards in the draw pile / 110.").start
 # -- the map -----------------------------------------------------------------------
 _INF = _a("influence_USSR", N_COUNTRIES, _country_slice("USSR influence / 10")).start
@@ -115,18 +123,19 @@ _CTRL = _a("control_USSR", N_COUNTRIES, _country_slice("1 where the USSR control
 _CTRL_US = _a("control_US", N_COUNTRIES, _country_slice("1 where the US controls the country")).start
 assert _INF_US == _INF + N_COUNTRIES and _CTRL == _INF_US + N_COUNTRIES and _CTRL_US == _CTRL + N_COUNTRIES
 # -- the cards (each card slice starts one before its entry for card 1) ------------------
-_HAND = _a("hand", N_CARDS, _card_slice("The viewer's own hand")).start - 1
+_HAND = _a("hand", N_CARDS, _card_slice("The viewer's own hand, 1 per card")).start - 1
 _KNOWN = _a("opponent_known", N_CARDS, _card_slice(
-    "Cards the viewer knows to be in the opponent's hand (the view's `opponent_known`: seen there and "
-    "still there, or the whole US hand while Aldrich Ames Remix is in effect for the USSR)")).start - 1
-_DISCARD = _a("discard", N_CARDS, _card_slice("The discard pile")).start - 1
-_REMOVED = _a("removed", N_CARDS, _card_slice("Cards removed from the game")).start - 1
+    "Cards the viewer knows to be in the opponent's hand, 1 per card (the view's `opponent_known`: seen "
+    "there and still there, or the whole US hand to the USSR while Aldrich Ames Remix is in effect)")).start - 1
+_DISCARD = _a("discard", N_CARDS, _card_slice("The discard pile, 1 per card (its order is not kept)")).start - 1
+_REMOVED = _a("removed", N_CARDS, _card_slice("Cards removed from the game, 1 per card")).start - 1
 _IN_PLAY = _a("in_play", N_CARDS, _card_slice(
-    "Cards in play: being played now, or on the table as the marker of a lasting effect")).start - 1
+    "Cards in play, 1 per card: being played now, or on the table as the marker of a lasting effect")).start - 1
 _HL = _a("headline_USSR", N_CARDS, _card_slice(
-    "The USSR headline card when the viewer may see it (its own, or once revealed)")).start - 1
+    "The USSR headline card, one-hot, once chosen and while the viewer may see it (its own, or once "
+    "revealed); all 0 otherwise")).start - 1
 _HL_US = _a("headline_US", N_CARDS, _card_slice(
-    "The US headline card when the viewer may see it (its own, or once revealed)")).start - 1
+    "The US headline card, one-hot, as `headline_USSR`")).start - 1
 _HL_HIDDEN = _a("headline_hidden", 2, "1 where a side has chosen its headline face down and the viewer may "
                                       "not see it yet: USSR, US.").start
 # -- lasting effects -------------------------------------------------------------------
@@ -142,17 +151,18 @@ _CMC = _a("cuban_missile_crisis_side", 2, "Cuban Missile Crisis: whose coup mean
                                           "US.").start
 _ENVY = _a("missile_envy_side", 2, "Missile Envy: who must play it for ops, one-hot USSR, US.").start
 _NSO_TURN = _a("north_sea_oil_turn", 1, "North Sea Oil: the turn it was played / 10 (0 when not in play).").start
-_CHERNOBYL = _a("chernobyl_region", len(REGIONS), f"Chernobyl: the region where the USSR may not place influence "
-                                                  f"by ops, one-hot: {_names(REGIONS)}.").start
+_CHERNOBYL = _a("chernobyl_region", len(REGIONS), "Chernobyl: the region where the USSR may not place influence "
+                                                 f"by ops, one-hot: {_names(REGIONS)}.").start
 # -- the pending decision ----------------------------------------------------------------
 _DCARD = _a("decision_card", N_CARDS, _card_slice(
-    "The decision's card: the card being played (action with a card handed over, ops, order, roll, influence "
-    "choice, question: the card whose event or operations are resolving; NORAD for its own placement; "
-    "a war roll: the war card; a trap roll: the trap's card)")).start - 1
+    "The card the decision is about, one-hot (all 0: none): the card whose operations or event are being "
+    "resolved (ops, order, influence choice, roll, question, an action with a card handed over), NORAD for "
+    "its own placement, a war roll's war card, a trap roll's trap card")).start - 1
 _HANDED = _a("decision_handed", 1, "Action: 1 when an event hands the side one card to play at once "
                                    "(Grain Sales to Soviets).").start
 _TAKEN = _a("decision_taken", N_CARDS, _card_slice(
-    "Action: the card handed over, when the viewer may know it (all 0: unknown or none)")).start - 1
+    "Action with a card handed over: that card, one-hot, when the viewer may know it (all 0: unknown or "
+    "none)")).start - 1
 _RETURN = _a("decision_can_return", 1, "Action with a card handed over: 1 when it may be given back.").start
 _EXTRA = _a("decision_extra", 1, "Action: 1 for an extra action round (it may be passed).").start
 _ENVY_D = _a("decision_missile_envy", 1, "Action: 1 when Missile Envy must be played for ops now.").start
@@ -169,8 +179,9 @@ _MODE = _a("decision_mode", 3, "How the decision changes the board, one-hot: pla
                                "all 0 before).").start
 _MODES = _a("decision_modes", len(OPS_MODES), f"Ops: the kinds of operations allowed now: {_names(OPS_MODES)}.").start
 _COUNTRIES = _a("decision_countries", N_COUNTRIES, _country_slice(
-    "The countries the decision is limited to or offers: ops limited to some countries (all 0: no limit), "
-    "an influence choice's allowed countries, a country question's options")).start
+    "The countries the decision is limited to or offers, 1 per country: an ops decision's countries when an "
+    "event limits them (all 0: no limit), an influence choice's allowed countries, a country question's "
+    "options")).start
 _FREE = _a("decision_free", 1, "Ops or coup roll: 1 for free coups/realignments (no DEFCON limit, no Military "
                                "Operations).").start
 _BONUS = _a("decision_bonus", len(AREAS), f"Ops: 1 for each region whose +1 bonus is still available: "
@@ -188,7 +199,8 @@ _MAX = _a("decision_max_per_country", 1, "Influence choice: at most this many pe
 _PER = _a("decision_per", 3, "A question over different countries: points changed in each, one-hot 1, 2, "
                              "all.").start
 _SO_FAR = _a("decision_so_far", N_COUNTRIES, _country_slice(
-    "Influence choice: times each country was chosen so far / 4")).start
+    "Influence choice: the times each country was chosen so far / 4 (the order of the choices is not "
+    "kept)")).start
 _OPTIONAL = _a("decision_optional", 1, "1 when the decision may be passed or stopped early.").start
 _SHOWN = _a("decision_shown_first", 1, "Headline: 1 when the side's headline choice is shown to the other "
                                        "side first (Man in Earth Orbit).").start
@@ -215,7 +227,7 @@ _REGION = _a("decision_region", len(AREAS), f"The region the decision names, one
 _HIDDEN = _a("question_options_hidden", 1, "Question over cards: 1 when its options are cards the viewer may "
                                            "not see.").start
 _CARD_OPTIONS = _a("question_card_options", N_CARDS, _card_slice(
-    "Question over cards: the cards offered, when the viewer may see them")).start - 1
+    "Question over cards: the cards offered, 1 per card, when the viewer may see them all")).start - 1
 _CHOOSE = _a("question_option_choices", len(OPTIONS),
              f"Question over options: the options offered: {_names(OPTIONS)}.").start
 del _a
@@ -234,6 +246,14 @@ _BOTH = {USSR: (0,), US: (1,), "both": (0, 1)}
 # Effects with a side: (start of its slice, one side or both allowed).
 _EFFECT_SIDES = {effect.RED_SCARE_PURGE: _RED_SCARE, effect.LATIN_AMERICAN_DEATH_SQUADS: _DEATH_SQUADS,
                  effect.CUBAN_MISSILE_CRISIS: _CMC, effect.MISSILE_ENVY: _ENVY}
+_EFFECT_SIDE_AT = {name: {s: [at + k for k in ks] for s, ks in _BOTH.items()} for name, at in _EFFECT_SIDES.items()}
+_DATA_EFFECTS = frozenset({*_EFFECT_SIDES, effect.NORTH_SEA_OIL, effect.CHERNOBYL})
+_VIEWER_AT = {USSR: _VIEWER, US: _VIEWER + 1}
+_PHASING_AT = {USSR: _PHASING, US: _PHASING + 1}
+_CHINA_AT = {USSR: _CHINA, US: _CHINA + 1}
+_TURN_AT = _TURN - 1  # turn n at entry n - 1
+_DEFCON_AT = _DEFCON - 1
+_SPACE_US = _SPACE + SPACE_TRACK
 _AREAS = {a: i for i, a in enumerate(AREAS)}
 _CHERNOBYL_AT = {r: _CHERNOBYL + i for i, r in enumerate(REGIONS)}
 _MODE_AT = {"place": _MODE, "remove": _MODE + 1, "realign": _MODE + 2}
@@ -247,11 +267,45 @@ _PER_AT = {1: _PER, 2: _PER + 1, 0: _PER + 2}
 _TRAP_CARD = {name: CARD_BY_NAME[name] for name in TRAPS.values()}
 _MODES_BY_KINDS: dict[str, list[int]] = {}
 
-_STABILITY = np.array(STABILITY, dtype=np.int16)
+_STABILITY = np.array(STABILITY, dtype=np.float32)
+_TENTH = np.float32(0.1)
 _NEG_STABILITY = -_STABILITY
-# Influence is written raw, then scaled in place by this factor.
-_INF_SCALE = np.float32(0.1)
 _ZEROS = np.zeros(LAYOUT.size, dtype=np.float32)
+# The map's four slices lie next to each other: one block, copied in at once.
+_MAP_END = _CTRL_US + N_COUNTRIES
+
+# Consecutive observations mostly share the board (every decision of an
+# event, a roll, the other side's view of the same step: four calls in five
+# along a random game, observing both sides), and it is public: the last
+# block built is kept with copies of the influence lists it came from and
+# handed out again while they are equal, as the views keep their board
+# (``twilight.game._board``). It is only ever replaced whole, so threads see
+# one consistent block or the other; callers get a copy (``out[...] =``).
+_last_map: tuple[list[int], list[int], np.ndarray] | None = None
+
+
+def _map(inf: dict[str, list[int]]) -> np.ndarray:
+    """The ``influence_*`` and ``control_*`` slices as one block: influence
+    / 10, then control (rule 10.1.1) from it against stability."""
+    global _last_map
+    su, us = inf[USSR], inf[US]
+    last = _last_map
+    if last is not None and last[0] == su and last[1] == us:
+        return last[2]
+    try:
+        raw: np.ndarray = np.frombuffer(bytes(su) + bytes(us), dtype=np.uint8)
+    except ValueError:  # influence above 255 somewhere: only in a made-up position
+        raw = np.array(su + us, dtype=np.int32)
+    block = np.empty(4 * N_COUNTRIES, dtype=np.float32)
+    n2 = 2 * N_COUNTRIES
+    influence = block[:n2]
+    influence[:] = raw
+    lead = influence[:N_COUNTRIES] - influence[N_COUNTRIES:]  # exact: small whole numbers
+    block[n2:n2 + N_COUNTRIES] = lead >= _STABILITY
+    block[n2 + N_COUNTRIES:] = lead <= _NEG_STABILITY
+    influence *= _TENTH
+    _last_map = (su[:], us[:], block)
+    return block
 
 
 def _modes(kinds: str) -> list[int]:
@@ -480,9 +534,9 @@ def observation_tensor(d: Data, side: str) -> np.ndarray:
     ``view(side)`` shows."""
     out = _ZEROS.copy()
     opp = _OPP[side]
-    one = [_VIEWER + _SIDE[side], _TURN + d["turn"] - 1, _AR + d["ar"], _PHASING + _SIDE[d["phasing"]],
-           _DEFCON + d["defcon"] - 1, _SPACE + d["space"][USSR], _SPACE + SPACE_TRACK + d["space"][US],
-           _CHINA + _SIDE[d["china"]]]
+    space = d["space"]
+    one = [_VIEWER_AT[side], _TURN_AT + d["turn"], _AR + d["ar"], _PHASING_AT[d["phasing"]],
+           _DEFCON_AT + d["defcon"], _SPACE + space[USSR], _SPACE_US + space[US], _CHINA_AT[d["china"]]]
     options = d["options"]
     if options["events"]:
         one.append(_OPTIONS)
@@ -490,15 +544,6 @@ def observation_tensor(d: Data, side: str) -> np.ndarray:
         one.append(_OPTIONS + 1)
     if d["china_up"]:
         one.append(_CHINA_UP)
-    out[_VP] = d["vp"] / 20
-    milops = d["milops"]
-    out[_MILOPS] = milops[USSR] / 5
-    out[_MILOPS + 1] = milops[US] / 5
-    tries = d["space_tries"]
-    out[_TRIES] = tries[USSR] / 2
-    out[_TRIES + 1] = tries[US] / 2
-    out[_DECK] = len(d["deck"]) / 110
-
     # Headlines: shown to their side, to both once revealed (or the first
     # alone under Man in Earth Orbit); else face down.
     headline = d["headline"]
@@ -519,8 +564,16 @@ def observation_tensor(d: Data, side: str) -> np.ndarray:
         else:
             hidden_us = c
             one.append(_HL_HIDDEN + 1)
+    milops = d["milops"]
+    tries = d["space_tries"]
+    out[_VP] = d["vp"] / 20
+    out[_MILOPS] = milops[USSR] / 5
+    out[_MILOPS + 1] = milops[US] / 5
+    out[_TRIES] = tries[USSR] / 2
+    out[_TRIES + 1] = tries[US] / 2
     out[_HAND_SIZES] = (len(hands[USSR]) + (hidden_su != 0)) / 9
     out[_HAND_SIZES + 1] = (len(hands[US]) + (hidden_us != 0)) / 9
+    out[_DECK] = len(d["deck"]) / 110
 
     # Cards: the viewer's hand, what it knows of the other, the piles.
     one += [_HAND + c for c in hands[side]]
@@ -538,20 +591,16 @@ def observation_tensor(d: Data, side: str) -> np.ndarray:
     one += [_IN_PLAY + c for c in d["in_play"]]
 
     if effects:
-        for name, e in effects.items():
-            one.append(_EFFECTS[name])
-            if len(e) > 1:
-                s = e.get("side")
-                if s is not None:
-                    at = _EFFECT_SIDES[name]
-                    one += [at + k for k in _BOTH[s]]
-                if "card" in e:
-                    one.append(_EFFECT_CARDS[name])
-                if name == effect.NORTH_SEA_OIL:
-                    out[_NSO_TURN] = e["turn"] / 10
-                elif name == effect.CHERNOBYL:
-                    one.append(_CHERNOBYL_AT[e["region"]])
-
+        one += [_EFFECTS[name] for name in effects]
+        one += [_EFFECT_CARDS[name] for name, e in effects.items() if "card" in e]
+        for name in effects.keys() & _DATA_EFFECTS:
+            e = effects[name]
+            if name == effect.NORTH_SEA_OIL:
+                out[_NSO_TURN] = e["turn"] / 10
+            elif name == effect.CHERNOBYL:
+                one.append(_CHERNOBYL_AT[e["region"]])
+            else:
+                one += _EFFECT_SIDE_AT[name][e["side"]]
     if d["over"]:
         one.append(_OVER)
         w = d["winner"]
@@ -565,21 +614,9 @@ def observation_tensor(d: Data, side: str) -> np.ndarray:
         if kind not in _OWN_KIND:
             one.append(_KINDS[kind])
         _DECISIONS[kind](d, f, side, one, out)
-    out[one] = 1.0
+    out.put(one, 1.0)
 
-    # The map: influence, then control (rule 10.1.1) from it.
-    inf = d["inf"]
-    both = inf[USSR] + inf[US]
-    try:
-        raw = np.frombuffer(bytes(both), dtype=np.uint8)
-    except ValueError:  # influence above 255 somewhere: only in a made-up position
-        raw = np.array(both, dtype=np.int32)
-    board = out[_INF:_CTRL]
-    board[:] = raw
-    board *= _INF_SCALE
-    lead = raw[:N_COUNTRIES].astype(np.int16) - raw[N_COUNTRIES:]
-    out[_CTRL:_CTRL_US] = lead >= _STABILITY
-    out[_CTRL_US:_CTRL_US + N_COUNTRIES] = lead <= _NEG_STABILITY
+    out[_INF:_MAP_END] = _map(d["inf"])
     return out
 
 
