@@ -13,7 +13,10 @@ opponent (``--opponent SPEC`` for another):
 - ``single``: one ``BrinkEnv`` stepped in this process;
 - ``sync N=8``: ``make_vec(game, 8, "sync")``, eight games in this process;
 - ``async N=2`` and ``async N=8``: ``make_vec(game, N, "async")``, one worker
-  process per game (``fork``), the main process choosing the actions.
+  process per game (``fork``), the main process choosing the actions;
+- ``batched N=8``, ``N=32`` and ``N=64``: ``make_vec(game, N, "batched",
+  workers=2)``, two worker processes (``fork``) each stepping half of the
+  games per message, through shared memory.
 
 Each figure is the best of ``--repeats`` runs of ``--seconds`` seconds: on a
 shared machine other work only ever takes time away. The machine's cores
@@ -28,6 +31,7 @@ import os
 import platform
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -63,10 +67,10 @@ def run_single(game: str, seconds: float, opponent: str) -> tuple[int, float]:
             return steps, now - start
 
 
-def vector_runner(mode: str, num_envs: int) -> Callable[[str, float, str], tuple[int, float]]:
+def vector_runner(mode: str, num_envs: int, **kwargs: Any) -> Callable[[str, float, str], tuple[int, float]]:
     def run(game: str, seconds: float, opponent: str) -> tuple[int, float]:
-        envs = make_vec(game, num_envs, mode, side="USSR", opponent=opponent,
-                        **({"context": "fork"} if mode == "async" else {}))
+        context = "fork" if mode != "sync" else None
+        envs = make_vec(game, num_envs, mode, side="USSR", opponent=opponent, context=context, **kwargs)
         rng = np.random.default_rng(0)
         _obs, info = envs.reset(seed=0)
         steps = 0
@@ -92,6 +96,9 @@ FORMS: dict[str, Callable[[str, float, str], tuple[int, float]]] = {
     "sync N=8": vector_runner("sync", 8),
     "async N=2": vector_runner("async", 2),
     "async N=8": vector_runner("async", 8),
+    "batched N=8": vector_runner("batched", 8, workers=2),
+    "batched N=32": vector_runner("batched", 32, workers=2),
+    "batched N=64": vector_runner("batched", 64, workers=2),
 }
 
 
@@ -106,7 +113,7 @@ def main() -> None:
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"agent steps per second, {args.opponent} opponent, best of {args.repeats} x {args.seconds:g} s")
-    print(f"{'game':10} {'form':10} {'steps/s':>9}   runs")
+    print(f"{'game':10} {'form':12} {'steps/s':>9}   runs")
     for game in args.games:
         for form in args.forms:
             run = FORMS[form]
@@ -115,7 +122,7 @@ def main() -> None:
                 steps, elapsed = run(game, args.seconds, args.opponent)
                 rates.append(steps / elapsed)
             shown = " ".join(f"{r:,.0f}" for r in rates)
-            print(f"{game:10} {form:10} {max(rates):9,.0f}   {shown}", flush=True)
+            print(f"{game:10} {form:12} {max(rates):9,.0f}   {shown}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -249,11 +249,15 @@ def make(game: str, side: str = "USSR", opponent: str = "random", **options: Any
 
 def make_vec(game: str, num_envs: int, vectorization_mode: str = "sync", *,
              autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, context: str | None = None,
-             **env_kwargs: Any) -> VectorEnv:
+             workers: int | None = None, **env_kwargs: Any) -> VectorEnv:
     """``num_envs`` games at once: ``"sync"`` steps them in this process
     (``gymnasium.vector.SyncVectorEnv``), ``"async"`` in one worker process
     each (``AsyncVectorEnv``, started with ``context``: ``"fork"``,
-    ``"spawn"``, ``"forkserver"`` or the platform's default).
+    ``"spawn"``, ``"forkserver"`` or the platform's default), ``"batched"``
+    in ``workers`` processes (default: the cores, at most ``num_envs``)
+    that each step all of their games per message
+    (:class:`brinkmanship.envs.vector.BatchedVectorEnv`: the same results
+    as ``"sync"``, and faster than one process when cores are free).
 
     ``autoreset_mode`` is ``SAME_STEP`` by default: a game that ends is
     reset within the same ``step``, so the observations and
@@ -264,12 +268,18 @@ def make_vec(game: str, num_envs: int, vectorization_mode: str = "sync", *,
     if num_envs < 1:
         raise ValueError(f"num_envs must be at least 1, not {num_envs}")
     mode = AutoresetMode(autoreset_mode)
+    if workers is not None and vectorization_mode != "batched":
+        raise ValueError(f"workers is for the 'batched' mode, not {vectorization_mode!r}")
     fns = [functools.partial(BrinkEnv, game, **env_kwargs) for _ in range(num_envs)]
     if vectorization_mode == "sync":
         return SyncVectorEnv(fns, autoreset_mode=mode)
     if vectorization_mode == "async":
         return AsyncVectorEnv(fns, context=context, autoreset_mode=mode)
-    raise ValueError(f"vectorization_mode must be 'sync' or 'async', not {vectorization_mode!r}")
+    if vectorization_mode == "batched":
+        from brinkmanship.envs.vector import BatchedVectorEnv  # it imports this module
+
+        return BatchedVectorEnv(game, num_envs, workers, autoreset_mode=mode, context=context, **env_kwargs)
+    raise ValueError(f"vectorization_mode must be 'sync', 'async' or 'batched', not {vectorization_mode!r}")
 
 
 def register() -> None:
