@@ -54,7 +54,7 @@ def lockstep(game: str, num_envs: int, workers: int, steps: int, seed: int,
             info_a = a[4]
             ended += int(np.sum(a[2] | a[3]))
     sync.close()
-    assert batched.exitcodes == [0] * workers
+    assert isinstance(batched, BatchedVectorEnv) and batched.exitcodes == [0] * workers
     return ended
 
 
@@ -119,7 +119,7 @@ def test_an_illegal_id_raises_the_engines_error_then_reset_recovers() -> None:
     _obs, info = envs.reset(seed=0)
     envs.step(info["action_mask"].argmax(axis=1))  # steps again
     envs.close()
-    assert envs.exitcodes == [0, 0]
+    assert isinstance(envs, BatchedVectorEnv) and envs.exitcodes == [0, 0]
     with pytest.raises(ClosedEnvironmentError):
         envs.step(actions)
     envs.close()  # again: nothing to do
@@ -138,8 +138,11 @@ def test_non_integer_actions_raise_before_any_game_moves() -> None:
 
 def test_a_gymnasium_vector_env_with_the_sync_forms_spaces() -> None:
     sync = bgym.make_vec("twilight", 3, "sync")
-    with bgym.make_vec("twilight", 3, "batched") as envs:
-        assert isinstance(envs, VectorEnv) and isinstance(envs, BatchedVectorEnv)
+    made = bgym.make_vec("twilight", 3, "batched", workers=1)
+    assert isinstance(made, BatchedVectorEnv) and made.num_workers == 1
+    made.close()
+    with BatchedVectorEnv("twilight", 3) as envs:
+        assert isinstance(envs, VectorEnv)
         assert envs.num_workers == min(os.cpu_count() or 1, 3)
         for name in ("single_observation_space", "single_action_space", "observation_space", "action_space"):
             assert getattr(envs, name) == getattr(sync, name), name
