@@ -11,7 +11,8 @@ small. Measured for both games, the agent as the USSR, against a random
 opponent (``--opponent SPEC`` for another):
 
 - ``single``: one ``BrinkEnv`` stepped in this process;
-- ``sync N=8``: ``make_vec(game, 8, "sync")``, eight games in this process;
+- ``sync N=8`` and ``sync N=64``: ``make_vec(game, N, "sync")``, N games in
+  this process;
 - ``async N=2`` and ``async N=8``: ``make_vec(game, N, "async")``, one worker
   process per game (``fork``), the main process choosing the actions;
 - ``batched N=8``, ``N=32`` and ``N=64``: ``make_vec(game, N, "batched",
@@ -94,6 +95,7 @@ def vector_runner(mode: str, num_envs: int, **kwargs: Any) -> Callable[[str, flo
 FORMS: dict[str, Callable[[str, float, str], tuple[int, float]]] = {
     "single": run_single,
     "sync N=8": vector_runner("sync", 8),
+    "sync N=64": vector_runner("sync", 64),
     "async N=2": vector_runner("async", 2),
     "async N=8": vector_runner("async", 8),
     "batched N=8": vector_runner("batched", 8, workers=2),
