@@ -26,7 +26,7 @@ the lowest of ``--passes`` passes is reported, since a shared machine only
 ever adds time. ``--clock cpu`` times with the thread's CPU time instead of
 the wall clock: on a machine busy with other work it leaves out the time
 the process waits for a core (each reading costs more, and is taken off
-too). A game whose tensor is not implemented yet is reported as such.
+too).
 """
 
 from __future__ import annotations
@@ -79,15 +79,6 @@ def one_pass(calls: list[tuple[bm.State, str]], clock: Callable[[], int], overhe
             (samples[int(len(samples) * 0.9)] - overhead) / 1000)
 
 
-def available(game: str) -> str | None:
-    """Why ``game``'s tensor cannot be measured, or ``None`` when it can."""
-    try:
-        bm.new_game(game, seed=0).observation_tensor("USSR")
-    except Exception as exc:  # whatever stops it, the figure is not available
-        return f"{type(exc).__name__}: {exc}"
-    return None
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=20)
@@ -97,10 +88,6 @@ def main() -> None:
     clock = CLOCKS[args.clock]
     overhead = timer_cost(clock)
     for game in ("twilight", "thirteen"):
-        why = available(game)
-        if why is not None:
-            print(f"{game}: observation_tensor not available ({why})")
-            continue
         states = positions(game, args.games)
         both = [(s, side) for s in states for side in SIDES]
         mover = [(s, s.current_player) for s in states if s.current_player in SIDES]
