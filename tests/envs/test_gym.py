@@ -318,7 +318,7 @@ def test_an_illegal_id_in_a_worker_raises_the_engines_error_here() -> None:
 # -- the page ------------------------------------------------------------------------------------
 def test_the_docs_snippets_play_an_episode_then_a_vector() -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     namespace: dict[str, Any] = {}
     exec(compile(blocks[0], str(DOC), "exec"), namespace)  # our own documentation
     state = namespace["env"].unwrapped.state
@@ -327,3 +327,6 @@ def test_the_docs_snippets_play_an_episode_then_a_vector() -> None:
     exec(compile(blocks[1], str(DOC), "exec"), namespace)
     assert namespace["obs"].shape == (4, *namespace["envs"].single_observation_space.shape)
     assert namespace["envs"].closed
+    exec(compile(blocks[2], str(DOC), "exec"), namespace)  # the batched form
+    assert namespace["obs"].shape == (8, *namespace["envs"].single_observation_space.shape)
+    assert namespace["envs"].closed and namespace["envs"].exitcodes == [0, 0]
