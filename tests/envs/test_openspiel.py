@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import pickle
 import random
-import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -31,10 +30,10 @@ from brinkmanship.envs import openspiel as bos
 from brinkmanship.envs.openspiel import DEAL_BYTES, BrinkmanshipState, resampler
 from brinkmanship.thirteen.board import CARD_NAME as TD_NAME
 from brinkmanship.twilight.board import CARD_NAME as TS_NAME
+from tests.test_hidden_info_scan import _all_names, _numbers, _secret_thirteen, _secret_twilight
 
 GAMES = ("twilight", "thirteen")
 SIDES = ("USSR", "US")
-CARD_KEYS = {"card", "cards", "hand", "discard", "removed", "in_play", "opponent_known"}
 
 
 def load(game: str, params: dict[str, Any] | None = None) -> pyspiel.Game:
@@ -242,47 +241,6 @@ def test_strings_are_the_views(game: str) -> None:
                                           private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
 
 
-def _secret_twilight(d: dict[str, Any], game: Any, side: str) -> set[int]:
-    """Cards ``side`` may not know: the draw pile, and the opponent's hand
-    and face-down headline less the cards ``side`` has seen there."""
-    opp = "US" if side == "USSR" else "USSR"
-    held = set(d["hands"][opp])
-    hl = d["headline"][opp]
-    if hl and d["hl_open"] not in (opp, "both"):
-        held.add(hl)
-    out = set(d["deck"]) | (held - set(game.known_cards(d, side)))
-    for f in d["stack"]:  # cards side is deciding over, it sees
-        if f["f"] == "ask" and f["p"] == side:
-            out -= set(f["data"].get("cards", ()))
-    return out
-
-
-def _secret_thirteen(d: dict[str, Any], game: Any, side: str) -> set[int]:
-    """Cards ``side`` may not know: the draw pile, the opponent's hand, its
-    Aftermath cards and the card it is deciding to play to its alliances."""
-    opp = "US" if side == "USSR" else "USSR"
-    out = set(d["deck"]) | set(d["hands"][opp]) | {c for who, c in d["aftermath"] if who == opp}
-    out |= {f["card"] for f in d["stack"] if f["f"] == "alliances" and f["p"] == opp}
-    if d["over"] and d["result"] != "nuclear_war" and d["round"] >= 3:
-        out -= {c for _, c in d["aftermath"]}  # turned face up at the end
-    return out
-
-
-def _numbers(value: Any, key: str = "") -> Iterator[int]:
-    """Card numbers under card-like keys, at any depth."""
-    if isinstance(value, dict):
-        if "code" in value and "args" in value:
-            yield from _numbers(value["args"])
-            return
-        for k, v in value.items():
-            yield from _numbers(v, k)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _numbers(v, key)
-    elif isinstance(value, int) and not isinstance(value, bool) and key.rstrip("0123456789") in CARD_KEYS:
-        yield value
-
-
 class _CheckedLog(list):  # type: ignore[type-arg]
     """An engine state's log that checks each entry as the rules append it,
     against the cards secret at that moment to the sides that may read it
@@ -299,7 +257,7 @@ class _CheckedLog(list):  # type: ignore[type-arg]
         d = self.state.data
         for side in SIDES:
             if may_read(entry["to"], side):
-                secret = self.secret_of(d, self.state.game, side)
+                secret = self.secret_of(self.state, side)
                 if entry["to"] == side:
                     secret -= set(d["deck"])  # a side's own entries name the draw pile's cards it was shown
                 leaked = set(_numbers(entry)) & secret
@@ -319,8 +277,7 @@ def _scan(game: str, seeds: tuple[int, ...]) -> None:
     g = load(game)
     secret_of = _secret_twilight if game == "twilight" else _secret_thirteen
     names = TS_NAME if game == "twilight" else TD_NAME
-    ordered = sorted((n for n in names if n), key=len, reverse=True)  # "Southeast Asia Scoring" before "Asia Scoring"
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
+    pattern = _all_names(names)
     by_name = {n: c for c, n in enumerate(names) if n}
     secrets = entries = 0
     for seed in seeds:
@@ -333,7 +290,7 @@ def _scan(game: str, seeds: tuple[int, ...]) -> None:
             if watched is None:
                 watched = d["log"] = _CheckedLog(e, secret_of)
             for p, side in enumerate(SIDES):
-                secret = secret_of(d, e.game, side)
+                secret = secret_of(e, side)
                 # The string is the view, then the log: the view is decoded
                 # at every step, the whole log now and then (decoding it at
                 # every step would make the scan quadratic).

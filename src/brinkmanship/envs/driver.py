@@ -16,6 +16,18 @@ import numpy as np
 import brinkmanship as bm
 from brinkmanship.core.game import CHANCE, get_game
 
+# What an environment does with an illegal action (its ``illegal=`` keyword):
+# raise ``IllegalActionError`` and change nothing, or end the game with the
+# offender losing.
+ILLEGAL_MODES = ("raise", "lose")
+
+
+def illegal_mode(value: object) -> str:
+    """``value`` checked as an ``illegal=`` keyword (``ValueError`` if not one)."""
+    if value not in ILLEGAL_MODES:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {value!r}")
+    return str(value)
+
 
 class Driver:
     """A game in progress, advanced past chance nodes after every step.

@@ -55,7 +55,7 @@ import brinkmanship as bm
 from brinkmanship.bots import Bot, RandomBot, decide, derive_seed, make_bot
 from brinkmanship.core.errors import IllegalActionError
 from brinkmanship.core.log import Message, msg
-from brinkmanship.envs.driver import Driver
+from brinkmanship.envs.driver import Driver, illegal_mode
 
 #: The registered Gymnasium id of each game.
 ENV_IDS: dict[str, str] = {
@@ -64,7 +64,6 @@ ENV_IDS: dict[str, str] = {
 }
 
 SIDES = ("USSR", "US")
-ILLEGAL = ("raise", "lose")
 
 
 class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -82,8 +81,7 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
                  **options: Any) -> None:
         if side not in (*SIDES, "random"):
             raise ValueError(f"side must be 'USSR', 'US' or 'random', not {side!r}")
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        illegal_mode(illegal)
         if render_mode is not None:
             raise ValueError(f"no render modes (got {render_mode!r}): read env.unwrapped.state.view(side)")
         self.driver = Driver(game, options)

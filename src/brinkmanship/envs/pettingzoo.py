@@ -44,11 +44,10 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from brinkmanship.core.errors import IllegalActionError
 from brinkmanship.core.state import State
-from brinkmanship.envs.driver import Driver
+from brinkmanship.envs.driver import Driver, illegal_mode
 
 AGENTS: tuple[str, str] = ("USSR", "US")
 TURN_MODES = ("natural", "cycle")
-ILLEGAL_MODES = ("raise", "lose")
 RENDER_MODES = ("ansi", "human")
 # The environments' own keyword arguments: every other keyword is a game
 # option, so no game may have an option of one of these names (a test checks).
@@ -102,8 +101,7 @@ class _Table:
                  max_cycles: int | None, render_mode: str | None) -> None:
         if turns not in TURN_MODES:
             raise ValueError(f"turns must be one of {', '.join(TURN_MODES)}, not {turns!r}")
-        if illegal not in ILLEGAL_MODES:
-            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
+        illegal_mode(illegal)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.driver = Driver(game, options)
@@ -302,37 +300,27 @@ def position_text(state: State) -> str:
     return out.getvalue()
 
 
-class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
-    """One game of Twilight Struggle or 13 Days as a PettingZoo AEC
-    environment; build it with :func:`env`."""
+class _OnTable:
+    """What both environments (AEC and parallel) read off their table: the
+    spaces, the game being played, the truncation cap, rendering."""
 
-    def __init__(self, game: str, options: dict[str, Any] | None = None, *, max_cycles: int | None = None,
-                 render_mode: str | None = None, turns: str = "natural", illegal: str = "raise") -> None:
-        super().__init__()
-        t = _Table(game, dict(options or {}), turns, illegal, max_cycles, render_mode)
+    _t: _Table
+    render_mode: str | None
+    metadata: dict[str, Any]
+    possible_agents: list[str]
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, LegalDiscrete]
+    agents: list[str]
+
+    def _set_table(self, t: _Table) -> None:
         self._t = t
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "name": f"brinkmanship_{t.driver.name}_v0",
-            # aec_to_parallel needs every agent to step once per cycle.
-            "is_parallelizable": t.cycle,
-        }
+        self.render_mode = t.render_mode
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"brinkmanship_{t.driver.name}_v0"}
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {a: t.observation_space() for a in AGENTS}
         self.action_spaces = {a: t.action_space(a) for a in AGENTS}
-        self.agents: list[str] = []
-        self.rewards: dict[str, float] = {}
-        self._cumulative_rewards: dict[str, float] = {}
-        self.terminations: dict[str, bool] = {}
-        self.truncations: dict[str, bool] = {}
-        self.infos: dict[str, dict[str, Any]] = {}
-        self.agent_selection = AGENTS[0]
-        # The rewards of a game that has ended but whose cycle has not (an
-        # illegal action with illegal="lose"; in the cycle mode, any end).
-        self._outcome: dict[str, float] | None = None
+        self.agents = []
 
-    # -- spaces and facts -------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
@@ -343,7 +331,7 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
     def game_state(self) -> State:
         """The game being played (the whole truth, hidden cards included:
         for analysis and search; ``clone()`` it before changing it). Not
-        PettingZoo's ``state()``, which this environment does not define."""
+        PettingZoo's ``state()``, which these environments do not define."""
         return self._t.driver.state
 
     @property
@@ -355,6 +343,37 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
     def max_cycles(self, value: int) -> None:
         self._t.max_cycles = cap(value)
 
+    def render(self) -> str | None:
+        """The position in text, as a spectator sees it (``render_mode``
+        ``"ansi"`` returns it, ``"human"`` prints it)."""
+        return self._t.render()
+
+    def close(self) -> None:
+        """Nothing to release (text rendering holds no window)."""
+
+
+class BrinkmanshipEnv(_OnTable, AECEnv):  # type: ignore[misc]
+    """One game of Twilight Struggle or 13 Days as a PettingZoo AEC
+    environment; build it with :func:`env`."""
+
+    def __init__(self, game: str, options: dict[str, Any] | None = None, *, max_cycles: int | None = None,
+                 render_mode: str | None = None, turns: str = "natural", illegal: str = "raise") -> None:
+        super().__init__()
+        t = _Table(game, dict(options or {}), turns, illegal, max_cycles, render_mode)
+        self._set_table(t)
+        # aec_to_parallel needs every agent to step once per cycle.
+        self.metadata["is_parallelizable"] = t.cycle
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = AGENTS[0]
+        # The rewards of a game that has ended but whose cycle has not (an
+        # illegal action with illegal="lose"; in the cycle mode, any end).
+        self._outcome: dict[str, float] | None = None
+
+    # -- facts -----------------------------------------------------------------
     @property
     def turns(self) -> str:
         """``"natural"`` or ``"cycle"``."""
@@ -446,50 +465,16 @@ class BrinkmanshipEnv(AECEnv):  # type: ignore[misc]
         # that is also the cycle's order).
         self.agent_selection = _OTHER[agent]
 
-    def render(self) -> str | None:
-        """The position in text, as a spectator sees it (``render_mode``
-        ``"ansi"`` returns it, ``"human"`` prints it)."""
-        return self._t.render()
-
-    def close(self) -> None:
-        """Nothing to release (text rendering holds no window)."""
 
 
-class BrinkmanshipParallelEnv(ParallelEnv):  # type: ignore[misc]
+class BrinkmanshipParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
     """One game as a PettingZoo parallel environment (the cycle mode: each
     step, the side to decide gives its id and the other ``wait``); build it
     with :func:`parallel_env`."""
 
     def __init__(self, game: str, options: dict[str, Any] | None = None, *, max_cycles: int | None = None,
                  render_mode: str | None = None, illegal: str = "raise") -> None:
-        t = _Table(game, dict(options or {}), "cycle", illegal, max_cycles, render_mode)
-        self._t = t
-        self.render_mode = render_mode
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"brinkmanship_{t.driver.name}_v0"}
-        self.possible_agents = list(AGENTS)
-        self.observation_spaces = {a: t.observation_space() for a in AGENTS}
-        self.action_spaces = {a: t.action_space(a) for a in AGENTS}
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> LegalDiscrete:
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> State:
-        """The game being played (see ``BrinkmanshipEnv.game_state``)."""
-        return self._t.driver.state
-
-    @property
-    def max_cycles(self) -> int:
-        """Steps (decisions) after which both agents are truncated."""
-        return self._t.max_cycles
-
-    @max_cycles.setter
-    def max_cycles(self, value: int) -> None:
-        self._t.max_cycles = cap(value)
+        self._set_table(_Table(game, dict(options or {}), "cycle", illegal, max_cycles, render_mode))
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
@@ -550,12 +535,6 @@ class BrinkmanshipParallelEnv(ParallelEnv):  # type: ignore[misc]
             t.render()
         return (obs, rewards, dict.fromkeys(AGENTS, over), dict.fromkeys(AGENTS, truncated), infos)
 
-    def render(self) -> str | None:
-        """As ``BrinkmanshipEnv.render``."""
-        return self._t.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def env(game: str, *, max_cycles: int | None = None, render_mode: str | None = None, turns: str = "natural",
