@@ -352,7 +352,12 @@ def _public_action(truth: list[bm.State], saved: dict[str, Any], step: int) -> s
 
 
 def test_replay_steps_walk_a_finished_game_both_ways(client: TestClient) -> None:
-    gid, saved = _finished(client)
+    # Random bots on a server-drawn seed end some games in the first round
+    # (about 30 actions, a nuclear war): play until one lasts longer.
+    for _ in range(6):
+        gid, saved = _finished(client)
+        if len(saved["actions"]) > 30:
+            break
     truth = _truth(saved)
     steps = len(saved["actions"])
     assert steps > 30 and truth[-1].is_terminal
