@@ -466,7 +466,6 @@ class BrinkmanshipEnv(_OnTable, AECEnv):  # type: ignore[misc]
         self.agent_selection = _OTHER[agent]
 
 
-
 class BrinkmanshipParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
     """One game as a PettingZoo parallel environment (the cycle mode: each
     step, the side to decide gives its id and the other ``wait``); build it
@@ -534,7 +533,6 @@ class BrinkmanshipParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             t.render()
         return (obs, rewards, dict.fromkeys(AGENTS, over), dict.fromkeys(AGENTS, truncated), infos)
-
 
 
 def env(game: str, *, max_cycles: int | None = None, render_mode: str | None = None, turns: str = "natural",
