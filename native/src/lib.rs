@@ -3,6 +3,8 @@
 //! Python engine is the reference; every state here writes the same JSON,
 //! so the two are compared byte for byte after every action.
 
+pub mod batch;
+pub mod engine;
 pub mod json;
 pub mod log;
 pub mod rng;

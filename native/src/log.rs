@@ -55,6 +55,9 @@ struct Node {
 pub struct Log {
     head: Option<Arc<Node>>,
     len: usize,
+    /// A muted log keeps nothing: batch games and rollouts, which nobody
+    /// reads, skip the cost of recording every event.
+    muted: bool,
 }
 
 impl Log {
@@ -70,8 +73,22 @@ impl Log {
         self.len == 0
     }
 
+    /// Stop recording (see `muted`); entries already kept stay.
+    pub fn mute(&mut self) {
+        self.muted = true;
+    }
+
+    /// Whether entries are being dropped (callers may skip building them).
+    #[inline]
+    pub fn is_muted(&self) -> bool {
+        self.muted
+    }
+
     /// Append one entry.
     pub fn push(&mut self, entry: Entry) {
+        if self.muted {
+            return;
+        }
         let prev = self.head.take();
         self.head = Some(Arc::new(Node { entry, prev }));
         self.len += 1;
