@@ -33,6 +33,11 @@ pub trait Engine: Clone + Send {
     fn ply(&self) -> u32;
     /// The public round or turn number (`Game.stage`).
     fn stage(&self) -> u32;
+    /// The first player's chances in [0, 1] judged from the position alone
+    /// (a search cut short scores its leaf with it): 0.5 knows nothing.
+    fn evaluate(&self) -> f64 {
+        0.5
+    }
     /// Each side's outcome as Python's `returns()` gives it.
     fn returns(&self) -> [f64; 2] {
         if !self.is_over() {

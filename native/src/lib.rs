@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod engine;
+pub mod ismcts;
 pub mod json;
 pub mod log;
 pub mod rng;
