@@ -6,6 +6,7 @@
 pub mod json;
 pub mod log;
 pub mod rng;
+pub mod thirteen;
 
 use pyo3::prelude::*;
 
@@ -13,5 +14,6 @@ use pyo3::prelude::*;
 #[pymodule]
 fn brinkmanship_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<thirteen::py::ThirteenState>()?;
     Ok(())
 }
