@@ -37,16 +37,21 @@ from brinkmanship.thirteen.options import OPTION_CHOICES, make_options
 GAME = get_game("thirteen")
 EVENT_RUNS: collections.Counter[int] = collections.Counter()
 
-_run = REGISTRY.run
 
 
-def _counting_run(d, play):  # type: ignore[no-untyped-def]
-    """The registry's ``run``, counting each card's event."""
-    EVENT_RUNS[play.card] += 1
-    return _run(d, play)
+def _counting(card: int, fn):  # type: ignore[no-untyped-def]
+    """``fn`` (the event of ``card``), counting each time it runs."""
+
+    def run(d, play):  # type: ignore[no-untyped-def]
+        EVENT_RUNS[card] += 1
+        return fn(d, play)
+
+    return run
 
 
-REGISTRY.run = _counting_run  # type: ignore[method-assign]
+# ``get_game`` imported the cards, so every event is registered by now.
+for _card, _fn in list(REGISTRY.events.items()):
+    REGISTRY.events[_card] = _counting(_card, _fn)
 
 
 def random_options(r: random.Random) -> dict[str, object]:
