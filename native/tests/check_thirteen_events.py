@@ -15,6 +15,9 @@ Usage (see /work/agents/BRIEF16.md for building the wheel)::
 
     PYTHONPATH=src:/tmp/t13cards-site python native/tests/check_thirteen_events.py [games] [first_seed]
 
+``--eventful`` picks, half of the time, among the legal event plays and
+accepted offers only (more events per game, and more of them in the same
+round: bans, SOPs and To the Brink meeting the events they change).
 ``--roundtrip`` also loads the Python JSON into a native state every ply
 and checks it writes the same text back (``from_json``).
 """
@@ -36,6 +39,10 @@ from brinkmanship.thirteen.options import OPTION_CHOICES, make_options
 
 GAME = get_game("thirteen")
 EVENT_RUNS: collections.Counter[int] = collections.Counter()
+THEN_RUNS: collections.Counter[str] = collections.Counter()
+# Log entries the events write (``thirteen.event.*``: the branches without
+# a decision, such as a ban or a missing prerequisite), over all games.
+EVENT_CODES: collections.Counter[str] = collections.Counter()
 
 
 
@@ -49,9 +56,21 @@ def _counting(card: int, fn):  # type: ignore[no-untyped-def]
     return run
 
 
+def _counting_then(name: str, fn):  # type: ignore[no-untyped-def]
+    """The continuation ``fn`` (``name``), counting each time it resumes."""
+
+    def then(d, frame, answer):  # type: ignore[no-untyped-def]
+        THEN_RUNS[name] += 1
+        return fn(d, frame, answer)
+
+    return then
+
+
 # ``get_game`` imported the cards, so every event is registered by now.
 for _card, _fn in list(REGISTRY.events.items()):
     REGISTRY.events[_card] = _counting(_card, _fn)
+for _name, _then in list(REGISTRY.continuations.items()):
+    REGISTRY.continuations[_name] = _counting_then(_name, _then)
 
 
 def random_options(r: random.Random) -> dict[str, object]:
@@ -66,7 +85,7 @@ def first_difference(a: str, b: str, width: int = 160) -> str:
     return f"at char {i}\n  python: ...{a[lo:i + width]}\n  native: ...{b[lo:i + width]}"
 
 
-def play(seed: int, roundtrip: bool) -> tuple[bool, int]:
+def play(seed: int, roundtrip: bool, eventful: bool) -> tuple[bool, int]:
     """One game; returns (no difference, plies)."""
     r = random.Random(seed * 7919 + 17)
     options = random_options(r)
@@ -91,6 +110,7 @@ def play(seed: int, roundtrip: bool) -> tuple[bool, int]:
             print(f"seed {seed} ply {ply} after {last}: current player {pp!r} vs native {np_!r}")
             return False, ply
         if pp is None:
+            EVENT_CODES.update(e["code"] for e in d["log"] if e["code"].startswith("thirteen.event."))
             return True, ply
         legal = GAME.legal_actions(d)
         pids = [a.id for a in legal]
@@ -101,6 +121,10 @@ def play(seed: int, roundtrip: bool) -> tuple[bool, int]:
             print(f"  top frame: {d['stack'][-1]}")
             return False, ply
         a = legal[r.randrange(len(legal))]
+        if eventful and r.random() < 0.5:
+            events = [x for x in legal if x.verb in ("event", "accept")]
+            if events:
+                a = events[r.randrange(len(events))]
         last = f"{pp}: {a.text} (id {a.id})"
         GAME.apply(d, a)
         ns.apply_id(a.id)
@@ -110,13 +134,14 @@ def play(seed: int, roundtrip: bool) -> tuple[bool, int]:
 def main() -> int:
     args = [x for x in sys.argv[1:] if not x.startswith("--")]
     roundtrip = "--roundtrip" in sys.argv
+    eventful = "--eventful" in sys.argv
     games = int(args[0]) if args else 1000
     first = int(args[1]) if len(args) > 1 else 0
     t0 = time.time()
     plies = 0
     failures = 0
     for seed in range(first, first + games):
-        ok, n = play(seed, roundtrip)
+        ok, n = play(seed, roundtrip, eventful)
         plies += n
         if not ok:
             failures += 1
@@ -128,6 +153,12 @@ def main() -> int:
     print("event runs per card:")
     for c in range(1, len(CARD_NAME)):
         print(f"  {c:2d} {CARD_NAME[c]:<24} {EVENT_RUNS[c]}")
+    print("continuations resumed:")
+    for name in sorted(REGISTRY.continuations):
+        print(f"  {name:<24} {THEN_RUNS[name]}")
+    print("event log entries:")
+    for code, n in sorted(EVENT_CODES.items()):
+        print(f"  {code:<50} {n}")
     never = [c for c in range(1, len(CARD_NAME)) if not EVENT_RUNS[c]]
     if never:
         print(f"never ran: {never}")
