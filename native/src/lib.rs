@@ -6,6 +6,7 @@
 pub mod json;
 pub mod log;
 pub mod rng;
+pub mod twilight;
 
 use pyo3::prelude::*;
 
