@@ -7,3 +7,12 @@
 pub mod data;
 pub mod events;
 pub mod state;
+pub mod actions;
+pub mod effects;
+pub mod frames;
+pub mod machine;
+pub mod ops;
+pub mod play;
+pub mod rules;
+pub mod scoring;
+pub mod turn;
