@@ -14,5 +14,6 @@ use pyo3::prelude::*;
 #[pymodule]
 fn brinkmanship_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<twilight::py::TwilightState>()?;
     Ok(())
 }

@@ -16,3 +16,6 @@ pub mod play;
 pub mod rules;
 pub mod scoring;
 pub mod turn;
+pub mod game;
+pub mod json_io;
+pub mod py;
