@@ -51,6 +51,10 @@ KEEP = set(MINE) | set(SCORING_CARDS)
 
 EVENTS_RUN: collections.Counter[int] = collections.Counter()
 THEN_RUN: collections.Counter[str] = collections.Counter()
+# Counting is on only while both engines play (not while a planted
+# position's game is played on Python alone).
+COUNTING = [True]
+PLANTED_TURNS: collections.Counter[int] = collections.Counter()
 
 
 def _restrict_registry() -> None:
@@ -61,12 +65,14 @@ def _restrict_registry() -> None:
             del REGISTRY.events[c]
     for c, fn in list(REGISTRY.events.items()):
         def counted(d, play, _fn=fn, _c=c):  # type: ignore[no-untyped-def]
-            EVENTS_RUN[_c] += 1
+            if COUNTING[0]:
+                EVENTS_RUN[_c] += 1
             return _fn(d, play)
         REGISTRY.events[c] = counted
     for name, fn in list(REGISTRY.continuations.items()):
         def counted_then(d, f, answer, _fn=fn, _name=name):  # type: ignore[no-untyped-def]
-            THEN_RUN[_name] += 1
+            if COUNTING[0]:
+                THEN_RUN[_name] += 1
             return _fn(d, f, answer)
         REGISTRY.continuations[name] = counted_then
 
@@ -92,22 +98,28 @@ class Mismatch(Exception):
     """The engines disagree."""
 
 
-def compare(g, d, n, last: str) -> str | None:  # type: ignore[no-untyped-def]
-    """Compare both engines; return the current player."""
+def compare(g, d, n, last: str, roundtrip: bool = False) -> str | None:  # type: ignore[no-untyped-def]
+    """Compare both engines; return the current player. With ``roundtrip``
+    the native engine also reads Python's state and must write it back."""
     pj = json.dumps(d, separators=SEP)
     nj = n.to_json()
     if pj != nj:
         raise Mismatch(f"to_json differs after {last}\n{diff(pj, nj)}")
+    if roundtrip:
+        back = native.TwilightState.from_json(pj).to_json()
+        if back != pj:
+            raise Mismatch(f"from_json/to_json differs after {last}\n{diff(pj, back)}")
     cp = g.current_player(d)
     if n.current_player() != cp:
         raise Mismatch(f"current player {n.current_player()!r} != {cp!r} after {last}")
     return cp
 
 
-def step(g, d, n, pick: random.Random, last: str, forced: int | None = None) -> str | None:  # type: ignore[no-untyped-def]
+def step(g, d, n, pick: random.Random, last: str, forced: int | None = None,  # type: ignore[no-untyped-def]
+         roundtrip: bool = False) -> str | None:
     """Compare, then apply one action on both (``forced``: that id if legal).
     Returns the applied action's text, or None when the game is over."""
-    cp = compare(g, d, n, last)
+    cp = compare(g, d, n, last, roundtrip)
     if cp is None:
         return None
     if cp == "chance":
@@ -186,46 +198,56 @@ def plant(d: dict, side: str, card: int) -> None:
                 k.remove(c)
 
 
-def play_planted(g, seed: int, options: dict, card: int, extra: int) -> int:  # type: ignore[no-untyped-def]
-    """A random game up to a random action round or headline, ``card``
-    planted there and played, then ``extra`` more random plies."""
+def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: bool) -> int:  # type: ignore[no-untyped-def]
+    """Plant ``card`` in a position of a random game played on Python alone
+    (half of the time with events off, so that it reaches the Mid and Late
+    War more often; events are switched on for the planted play), chosen
+    uniformly among its action rounds and headlines, then play it and
+    ``extra`` more random plies on both engines."""
     pick = random.Random(seed * 7919 + card)
-    d, _ = new_pair(g, seed, options)
-    stop = pick.randrange(4, 1600)
-    ply = 0
-    target = None
+    pre = dict(options)
+    if pick.random() < 0.5:
+        pre["events"] = False
+    COUNTING[0] = False
+    d = g.new(seed, pre)
+    kept = None
+    seen = 0
     while not d["over"]:
         f = d["stack"][-1]
-        if ply >= stop and f["f"] in ("action", "headline") and f.get("only") is None:
+        if f["f"] in ("action", "headline") and f.get("only") is None:
             where = [d["hands"]["US"], d["hands"]["USSR"], d["deck"], d["discard"], d["removed"]]
             if any(card in w for w in where):
-                target = f
-                break
+                seen += 1
+                if pick.randrange(seen) == 0:
+                    kept = copy.deepcopy(d)
         cp = g.current_player(d)
         a = g.chance_action(d) if cp == "chance" else pick.choice(g.legal_actions(d))
         g.apply(d, a)
-        ply += 1
-    if target is None:
+    COUNTING[0] = True
+    if kept is None:
         return 0
-    side = target["p"]
+    d = kept
+    d["options"]["events"] = True
+    side = d["stack"][-1]["p"]
     plant(d, side, card)
     n = native.TwilightState.from_json(json.dumps(d, separators=SEP))
     # The forced play: a headline, else the event when it is the side's own
     # or neutral, else ops (the opponent's event fires too).
     legal = {a.id for a in g.legal_actions(d)}
     forced = next((a.id for a in (HEADLINE[card], EVENT[card], OPS[card]) if a.id in legal), None)
-    last = f"planted #{card} for {side} at ply {ply}"
+    last = f"planted #{card} for {side} on turn {d['turn']}"
     plies = 0
     try:
-        nxt = step(g, d, n, pick, last, forced)
+        nxt = step(g, d, n, pick, last, forced, roundtrip)
         while nxt is not None and plies < extra:
             last = nxt
-            nxt = step(g, d, n, pick, last)
+            nxt = step(g, d, n, pick, last, None, roundtrip)
             plies += 1
         if nxt is not None:
-            compare(g, d, n, last)
+            compare(g, d, n, last, roundtrip)
     except Mismatch as e:
-        raise Mismatch(f"planted #{card} seed {seed} ply {ply}+{plies}: {e}") from None
+        raise Mismatch(f"planted #{card} seed {seed} +{plies}: {e}") from None
+    PLANTED_TURNS[d["turn"]] += 1
     return plies
 
 
@@ -235,6 +257,7 @@ def main() -> int:
     ap.add_argument("--plants", type=int, default=2, help="planted positions per Early War card")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--extra", type=int, default=120, help="random plies after a planted play")
+    ap.add_argument("--roundtrip", action="store_true", help="planted plays: native from_json of every state too")
     args = ap.parse_args()
     _restrict_registry()
     g = get_game("twilight")
@@ -254,13 +277,14 @@ def main() -> int:
         options = {"events": True, "optional_cards": k % 2 == 0}
         for card in MINE + SCORING_CARDS:
             try:
-                plies += play_planted(g, seed, options, card, args.extra)
+                plies += play_planted(g, seed, options, card, args.extra, args.roundtrip)
             except Mismatch as e:
                 print(e)
                 return 1
             planted += 1
     print(f"{args.games} games ({t1 - t0:.1f}s), {planted} planted positions ({time.time() - t1:.1f}s), "
           f"{plies} actions, 0 differences")
+    print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
     print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
     print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
     never = [c for c in MINE if not EVENTS_RUN[c]]
