@@ -5,6 +5,7 @@
 //! writes and reads the Python state's JSON and `py` is the Python class.
 
 pub mod data;
+pub mod cards;
 pub mod events;
 pub mod state;
 pub mod actions;
