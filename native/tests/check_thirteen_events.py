@@ -34,6 +34,7 @@ import time
 
 import brinkmanship_native as native
 
+from brinkmanship.core import StateError
 from brinkmanship.core.game import get_game
 from brinkmanship.thirteen.board import CARD_NAME
 from brinkmanship.thirteen.events import REGISTRY
@@ -108,7 +109,7 @@ def perturb(d: dict, r: random.Random) -> bool:
         d["hands"][victim] = []
     try:
         GAME.validate(d)
-    except Exception:  # noqa: BLE001 (any refusal: keep the game as it was)
+    except StateError:  # refused: keep the game as it was
         d.clear()
         d.update(old)
         return False
@@ -117,7 +118,7 @@ def perturb(d: dict, r: random.Random) -> bool:
 
 def first_difference(a: str, b: str, width: int = 160) -> str:
     """Where two JSON texts first differ, with some context."""
-    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     lo = max(0, i - width)
     return f"at char {i}\n  python: ...{a[lo:i + width]}\n  native: ...{b[lo:i + width]}"
 
