@@ -118,6 +118,31 @@ def play(seed: int, options: dict, r: random.Random, load_every: int) -> tuple[i
         actions += 1
 
 
+def play_python(seed: int, options: dict, r: random.Random) -> tuple[int, int]:
+    """A full random game on the Python engine (events included): at every
+    step the state is read with ``from_json`` and compared; when the action
+    resumes no event code (no event play, no continuation), it is applied
+    to the loaded state too and the results compared. Returns (loads, applies)."""
+    py = bm.new_game("thirteen", seed, options)
+    loads = applies = 0
+    ply = 0
+    while True:
+        rs = ThirteenState.from_json(py.to_json())
+        ids = compare(py, rs, f"python game seed {seed} options {options} ply {ply}: from_json")
+        loads += 1
+        if not ids:
+            return loads, applies
+        a = r.choice(ids)
+        top = py.data["stack"][-1]
+        text = SPACE.from_id(a).text
+        py.apply(a)
+        ply += 1
+        if a not in EVENT_IDS and not top.get("then"):
+            rs.apply_id(a)
+            compare(py, rs, f"python game seed {seed} ply {ply}: apply {text} to a loaded {top['f']}")
+            applies += 1
+
+
 def check_refusals(r: random.Random, states: list[str]) -> int:
     """Malformed states raise ValueError (never anything else)."""
     n = 0
@@ -176,6 +201,8 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--load", type=int, default=0, help="from_json every N actions (0: never)")
+    ap.add_argument("--python-games", type=int, default=0,
+                    help="also load every state of N full Python games (events included)")
     ap.add_argument("--refuse", action="store_true", help="also check malformed states are refused")
     args = ap.parse_args()
     r = random.Random(12345 + args.start)
@@ -197,6 +224,21 @@ def main() -> int:
         games += 1
         if args.refuse and len(samples) < 30 and k % 7 == 0:
             samples.append(bm.new_game("thirteen", seed, options).to_json())
+    pyloads = pyapplies = 0
+    for k in range(args.python_games):
+        seed = random_seed(r, k)
+        options = random_options(r)
+        try:
+            nl, na = play_python(seed, options, random.Random(k))
+            pyloads += nl
+            pyapplies += na
+        except Mismatch as exc:
+            diffs += 1
+            print(f"DIFF python game {k}: {exc}")
+            if diffs >= 5:
+                break
+    if args.python_games:
+        print(f"python games {args.python_games} loads {pyloads} applies {pyapplies}")
     refused = check_refusals(r, samples) if args.refuse else 0
     print(f"games {games} actions {actions} loads {loads} differences {diffs} refused {refused} "
           f"({time.time() - t0:.1f}s)")
