@@ -35,7 +35,10 @@ fn agendas_are_kept_ussr_first() {
     assert_eq!(machine::current_player(&s), Some(Side::Ussr));
     assert!(matches!(s.stack.last(), Some(Frame::Agenda { p: Side::Ussr, .. })));
     // USSR flags 3, 4, 7: Political Track (type 1) and Turkey (type 3).
-    assert_eq!(machine::legal_vec(&s), vec![Action::Agenda(1).id(), Action::Agenda(3).id()]);
+    assert_eq!(
+        machine::legal_vec(&s),
+        vec![Action::Agenda(1).id(), Action::Agenda(3).id()]
+    );
 }
 
 /// Play `n` random games to the end (events are whatever `events` does),
@@ -85,7 +88,10 @@ fn refuses_malformed_states() {
         (good.replace(r#""p":"US"}"#, r#""p":"US","x":1}"#), "stack[1].x"),
         (good.replace(r#""step":"deal""#, r#""step":"nap""#), "stack[0].step"),
         (good.replace(r#""deck":[9,30,"#, r#""deck":[30,30,"#), "card 9"),
-        (good.replace(r#""agenda_bonus":true"#, r#""agenda_bonus":1"#), "options.agenda_bonus"),
+        (
+            good.replace(r#""agenda_bonus":true"#, r#""agenda_bonus":1"#),
+            "options.agenda_bonus",
+        ),
         (good.replace(r#""rng":8018554030188788048"#, r#""rng":-1"#), "rng"),
         ("[]".to_string(), "state"),
         ("{".to_string(), "not JSON"),
