@@ -1089,7 +1089,7 @@ pub fn from_value(v: &Value) -> R<State> {
             Some(Outcome::parse(t).ok_or_else(|| format!("result: {t:?} is not an outcome"))?)
         }
     };
-    let reveals = get_int(f("reveals")?, "reveals", 0, i64::MAX)?;
+    let reveals = get_int(f("reveals")?, "reveals", 0, 1 << 31)?;
     let s = State {
         options,
         seed,
