@@ -1205,54 +1205,45 @@ fn check_stack(s: &State) -> R<()> {
                 step.as_str()
             ));
         }
-        match f {
-            Frame::Turn { p, .. } => {
-                if s.hands[p.ix()].is_empty() || s.plays[p.ix()] >= PLAYS_PER_ROUND {
-                    return Err(format!("{path}: the {p} plays a card, but has no card or no play left"));
-                }
+        let bad = match f {
+            Frame::Turn { p, .. } if s.hands[p.ix()].is_empty() || s.plays[p.ix()] >= PLAYS_PER_ROUND => {
+                Some(format!("the {p} plays a card, but has no card or no play left"))
             }
-            Frame::Offer { p, card, by } => {
-                if *p != by.opp() || super::play::faction_side(*card) != Some(*p) {
-                    return Err(format!(
-                        "{path}: the {p} is offered the event of card {card} played by the {by}"
-                    ));
-                }
+            Frame::Offer { p, card, by } if *p != by.opp() || super::play::faction_side(*card) != Some(*p) => Some(
+                format!("the {p} is offered the event of card {card} played by the {by}"),
+            ),
+            Frame::Agenda { p, .. } if s.offered[p.ix()].is_empty() || s.kept[p.ix()] != 0 => {
+                Some(format!("the {p} keeps an agenda, but it has no flags or has kept one"))
             }
-            Frame::Agenda { p, .. } => {
-                if s.offered[p.ix()].is_empty() || s.kept[p.ix()] != 0 {
-                    return Err(format!(
-                        "{path}: the {p} keeps an agenda, but it has no flags or has kept one"
-                    ));
-                }
+            Frame::Aftermath { p, .. } if s.hands[p.ix()].is_empty() => {
+                Some(format!("the {p} chooses an Aftermath card from an empty hand"))
             }
-            Frame::Aftermath { p, .. } => {
-                if s.hands[p.ix()].is_empty() {
-                    return Err(format!("{path}: the {p} chooses an Aftermath card from an empty hand"));
-                }
+            _ => None,
+        };
+        if let Some(why) = bad {
+            return Err(format!("{path}: {why}"));
+        }
+        if let Frame::Ask(a) = f {
+            if a.then == Then::BayOfPigs
+                && a.options.contains(super::actions::OPTION_REMOVE)
+                && s.cubes[Side::Us.ix()][usize::from(super::data::ALLIANCES)] < 2
+            {
+                return Err(format!(
+                    "{path}.options: the US may remove 2 cubes from Alliances, but has fewer there"
+                ));
             }
-            Frame::Ask(a) => {
-                if a.then == Then::BayOfPigs
-                    && a.options.contains(super::actions::OPTION_REMOVE)
-                    && s.cubes[Side::Us.ix()][usize::from(super::data::ALLIANCES)] < 2
-                {
-                    return Err(format!(
-                        "{path}.options: the US may remove 2 cubes from Alliances, but has fewer there"
-                    ));
-                }
-                let cuba = [super::data::CUBA_MILITARY, super::data::CUBA_POLITICAL];
-                let ok = |x: &u8| match a.then {
-                    Then::AirStrike => [super::actions::OPTION_REMOVE, super::actions::OPTION_PLACE].contains(x),
-                    Then::BayOfPigs => [super::actions::OPTION_REMOVE, super::actions::OPTION_BAN].contains(x),
-                    _ => cuba.contains(x),
-                };
-                if let Some(x) = a.options.as_slice().iter().find(|x| !ok(x)) {
-                    return Err(format!(
-                        "{path}.options: {x} is not an option {} offers",
-                        a.then.as_str()
-                    ));
-                }
+            let cuba = [super::data::CUBA_MILITARY, super::data::CUBA_POLITICAL];
+            let ok = |x: &u8| match a.then {
+                Then::AirStrike => [super::actions::OPTION_REMOVE, super::actions::OPTION_PLACE].contains(x),
+                Then::BayOfPigs => [super::actions::OPTION_REMOVE, super::actions::OPTION_BAN].contains(x),
+                _ => cuba.contains(x),
+            };
+            if let Some(x) = a.options.as_slice().iter().find(|x| !ok(x)) {
+                return Err(format!(
+                    "{path}.options: {x} is not an option {} offers",
+                    a.then.as_str()
+                ));
             }
-            _ => {}
         }
         match f {
             Frame::Stolen { card, .. } | Frame::Alliances { card, .. } => held.push(*card),
