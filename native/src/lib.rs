@@ -5,6 +5,7 @@
 
 pub mod json;
 pub mod log;
+pub mod pyrandom;
 pub mod rng;
 
 use pyo3::prelude::*;
