@@ -374,7 +374,9 @@ class NativeState(State):
             ident = action.id
         try:
             native.apply_id(ident)
-        except (ValueError, OverflowError):
+        except (ValueError, OverflowError, IndexError, TypeError):
+            # Refused (or an id the native signature cannot take): the
+            # error path says why exactly as the Python backend does.
             self._refuse(action)
         # The native state moved on: what was cached of it goes (inlined:
         # the per-step hot path), or the lent snapshot takes the new state.
