@@ -30,6 +30,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,11 +57,15 @@ class Report:
     copies_checked: int = 0
     seconds: float = 0.0
     results: dict[str, int] = field(default_factory=dict)
+    # How often each log code was written: which events, rules and endings
+    # the games went through (coverage of what was compared).
+    codes: Counter[str] = field(default_factory=Counter)
 
     def __str__(self) -> str:
         rate = self.actions / self.seconds if self.seconds else 0.0
         return (f"{self.game}: {self.games} games, {self.actions} actions, {self.copies_checked} copies "
-                f"checked, 0 differences in {self.seconds:.1f} s ({rate:.0f} actions/s); results {self.results}")
+                f"checked, 0 differences in {self.seconds:.1f} s ({rate:.0f} actions/s); results {self.results}; "
+                f"{len(self.codes)} distinct log codes")
 
 
 def option_mixes(game: str) -> list[dict[str, Any]]:
@@ -230,7 +235,8 @@ def _plain(v: Any) -> Any:
 
 
 def compare_game(game: str, seed: int, options: dict[str, Any], *, views_every: int = 1,
-                 full_every: int = 25, copy_points: int = 3) -> tuple[int, int, str | None]:
+                 full_every: int = 25, copy_points: int = 3,
+                 codes: Counter[str] | None = None) -> tuple[int, int, str | None]:
     """Play one game on both backends, comparing after every action (the
     views, tensors and log every ``views_every`` actions, with the whole
     log in the views every ``full_every``); returns (actions, copies
@@ -257,6 +263,8 @@ def compare_game(game: str, seed: int, options: dict[str, Any], *, views_every: 
         raise g.fail("is_terminal at the end")
     g.compare(g.py, g.native, views=True, full=True)
     g.same("log (rendered)", g.py.log, g.native.log)
+    if codes is not None:
+        codes.update(e["code"] for e in g.py.log_entries)
     return actions, copies, g.py.result
 
 
@@ -272,7 +280,8 @@ def compare_games(game: str, n: int, seed: int = 0, options_mix: list[dict[str, 
     start = time.perf_counter()
     for k in range(n):
         actions, copies, result = compare_game(game, seed + k, mixes[k % len(mixes)], views_every=views_every,
-                                               full_every=full_every, copy_points=copy_points)
+                                               full_every=full_every, copy_points=copy_points,
+                                               codes=report.codes)
         report.games += 1
         report.actions += actions
         report.copies_checked += copies
@@ -289,10 +298,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--views-every", type=int, default=1)
     parser.add_argument("--full-every", type=int, default=25)
+    parser.add_argument("--codes", action="store_true", help="also list how often each log code was written")
     args = parser.parse_args(argv)
     try:
-        print(compare_games(args.game, args.n, args.seed, views_every=args.views_every,
-                            full_every=args.full_every))
+        report = compare_games(args.game, args.n, args.seed, views_every=args.views_every,
+                               full_every=args.full_every)
+        print(report)
+        if args.codes:
+            for code, count in sorted(report.codes.items()):
+                print(f"{count:8d} {code}")
     except Difference as exc:
         print(f"DIFFERENCE: {exc}", file=sys.stderr)
         return 1
