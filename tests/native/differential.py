@@ -113,7 +113,7 @@ class _Game:
 
     def __init__(self, game: str, seed: int, options: dict[str, Any], views_every: int, full_every: int) -> None:
         self.where = f"{game} seed {seed} options {options}"
-        self.py = bm.new_game(game, seed, options, backend="python")
+        self.python = bm.new_game(game, seed, options, backend="python")
         native = bm.new_game(game, seed, options, backend="native")
         if not isinstance(native, NativeState):
             raise Difference(f"{self.where}: backend='native' gave {type(native).__name__}")
@@ -125,7 +125,7 @@ class _Game:
         self.log_texts: list[str] = []
 
     def fail(self, what: str, detail: str = "") -> Difference:
-        ply = self.py.data["ply"]
+        ply = self.python.data["ply"]
         return Difference(f"{self.where}, ply {ply}, after {self.last}: {what} differs"
                           + (f": {detail}" if detail else ""))
 
@@ -138,7 +138,7 @@ class _Game:
         log again at every action: log entries never change once appended
         (``core.log``), so each is written once. (The whole ``to_json`` is
         compared too wherever the views are.)"""
-        d = self.py.data
+        d = self.python.data
         log = d["log"]
         texts = self.log_texts
         texts.extend(json.dumps(e, separators=_SEPARATORS) for e in log[len(texts):])
@@ -182,7 +182,7 @@ class _Game:
             self.log_seen = len(entries_py)
 
     def step(self, rng_py: random.Random, rng_native: random.Random) -> None:
-        a = self.py.apply_random(rng_py)
+        a = self.python.apply_random(rng_py)
         b = self.native.apply_random(rng_native)
         self.last = f"{a.text!r} (id {a.id})"
         if a is not b:
@@ -190,7 +190,7 @@ class _Game:
 
     def check_copies(self, draw: random.Random) -> None:
         """clone, load and resample at this ply."""
-        py, native = self.py, self.native
+        py, native = self.python, self.native
         before = native.to_json()
         self.same("log_entries of a clone", py.log_entries, native.clone().log_entries)
         # clone: played on apart from the original, as a Python clone.
@@ -246,26 +246,26 @@ def compare_game(game: str, seed: int, options: dict[str, Any], *, views_every: 
     draw = random.Random(~seed)
     # A few plies of each game where the copies are checked too.
     points = {draw.randrange(1, 400) for _ in range(copy_points)}
-    g.compare(g.py, g.native, views=True, full=True)
+    g.compare(g.python, g.native, views=True, full=True)
     actions = copies = 0
-    while not g.py.is_terminal:
+    while not g.python.is_terminal:
         g.step(rng_py, rng_native)
         actions += 1
         views = actions % views_every == 0
         # Wherever the views are compared, so is the whole to_json as written
         # by the Python engine (the incremental text everywhere else).
-        g.compare(g.py, g.native, views=views, full=actions % full_every == 0,
+        g.compare(g.python, g.native, views=views, full=actions % full_every == 0,
                   text_py=None if views else g.py_text())
         if actions in points:
             g.check_copies(draw)
             copies += 1
     if not g.native.is_terminal:
         raise g.fail("is_terminal at the end")
-    g.compare(g.py, g.native, views=True, full=True)
-    g.same("log (rendered)", g.py.log, g.native.log)
+    g.compare(g.python, g.native, views=True, full=True)
+    g.same("log (rendered)", g.python.log, g.native.log)
     if codes is not None:
-        codes.update(e["code"] for e in g.py.log_entries)
-    return actions, copies, g.py.result
+        codes.update(e["code"] for e in g.python.log_entries)
+    return actions, copies, g.python.result
 
 
 def compare_games(game: str, n: int, seed: int = 0, options_mix: list[dict[str, Any]] | None = None, *,
