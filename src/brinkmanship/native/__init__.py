@@ -259,11 +259,16 @@ class NativeState(State):
         snap = self._snap
         if snap is None:
             return
-        text = json.dumps(snap, separators=_SEPARATORS)
-        if text == self._text:
-            return
         from brinkmanship.core.state import load
 
+        try:
+            text = json.dumps(snap, separators=_SEPARATORS)
+        except (TypeError, ValueError) as exc:  # a value JSON cannot hold (a set, a cycle...)
+            self._refill()
+            raise StateError(f"state.data was changed into something that is not JSON, and the change is "
+                             f"undone: {exc}") from None
+        if text == self._text:
+            return
         try:
             loaded = load(text)
             if loaded.game.name != self.game.name:
