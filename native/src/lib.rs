@@ -9,6 +9,7 @@ pub mod ismcts;
 pub mod json;
 pub mod log;
 pub mod rng;
+pub mod thirteen;
 
 use pyo3::prelude::*;
 
@@ -16,5 +17,6 @@ use pyo3::prelude::*;
 #[pymodule]
 fn brinkmanship_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<thirteen::py::ThirteenState>()?;
     Ok(())
 }
