@@ -10,6 +10,7 @@ pub mod json;
 pub mod log;
 pub mod rng;
 pub mod thirteen;
+pub mod twilight;
 
 use pyo3::prelude::*;
 
@@ -18,5 +19,6 @@ use pyo3::prelude::*;
 fn brinkmanship_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<thirteen::py::ThirteenState>()?;
+    m.add_class::<twilight::py::TwilightState>()?;
     Ok(())
 }

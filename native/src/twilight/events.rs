@@ -1,0 +1,97 @@
+//! The card events' entry points: what the rules call into card code
+//! (`brinkmanship.twilight.events.REGISTRY` in Python).
+//!
+//! The rules know cards only through these three hooks, as Python's rules
+//! know them only through the registry:
+//!
+//! - [`implemented`]: is there an event for this card (`card in
+//!   REGISTRY.events`)? `play::has_event` adds the option and the lasting
+//!   effects that block events (`event_blocked`).
+//! - [`run`]: make a card's event happen (`REGISTRY.run`): it changes the
+//!   state through the rules' helpers (methods of `State`: `log`, `gain_vp`,
+//!   `change_defcon`, `add_milops`, `add_effect`, `push_influence`, `ask`,
+//!   `roll_for`, `war`, `begin_ops`, `declare_coup`, ...) and returns false
+//!   when the event did not take place (a starred card is then discarded).
+//! - [`resume`]: a continuation (`REGISTRY.resume`): a frame an event
+//!   pushed is answered; the frame (popped, or ended) comes back with the
+//!   answer. Continuations the rules define themselves (`war`,
+//!   `trap_escape`, and the scoring cards' `shuttle_diplomacy`) are run by
+//!   the rules before this hook is asked.
+//!
+//! The scoring cards (#1, #2, #3, #37, #38, #79, #81) are events even with
+//! events switched off; the rules run them (`scoring::scoring_event`) and
+//! never call [`run`] for them.
+//!
+//! Event-specific legality lives where Python keeps it: a prerequisite is
+//! checked inside the event (return false), cancellations and blocks are
+//! lasting effects (`Effect::blocks`), and modifiers (ops, coup and
+//! realignment dice) are read by the rules from the effects in play.
+
+use super::state::{Frame, Side, State};
+
+/// One event about to happen (`core.events.Play`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The side the event happens for (who resolves it).
+    pub side: Side,
+    /// The card whose event it is.
+    pub card: u8,
+    /// The side that played the card.
+    pub by: Side,
+}
+
+/// The answer a continuation gets (Python passes any value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `pass` on an optional question (Python's `None`).
+    Pass,
+    /// `yes` / `no` on a yes/no question.
+    YesNo(bool),
+    /// A country index, card number or option index (by the ask's kind),
+    /// a die roll (event rolls), or the influence a coup removed
+    /// (continuations after a coup).
+    Num(i32),
+    /// The countries an influence frame changed, one entry per choice (its
+    /// `done` list).
+    Countries(Vec<u8>),
+}
+
+impl Answer {
+    /// The number answered, if any.
+    pub fn num(&self) -> Option<i32> {
+        match self {
+            Answer::Num(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// Is card `card`'s (non-scoring) event implemented? Python registers all
+/// of them; until the card modules are ported, none is, and a card whose
+/// event is missing is logged as "event off" like an unregistered one.
+pub fn implemented(card: u8) -> bool {
+    let _ = card;
+    false
+}
+
+/// Make `play.card`'s event happen for `play.side` (the card is in play and
+/// its `finish` frame is on the stack below anything the event pushes).
+/// Returns false when the event did not take place.
+pub fn run(s: &mut State, play: Play) -> bool {
+    let _ = (s, play);
+    true
+}
+
+/// Resume the event that pushed `frame` (its continuation is `then`) with
+/// `answer`. `frame` is the finished frame: an `Ask`, an `Influence`, a
+/// `Roll(Roll::Event)` or a `Roll(Roll::Coup)` (after a coup with `then`).
+pub fn resume(s: &mut State, then: &str, frame: Frame, answer: Answer) {
+    let _ = (s, then, frame, answer);
+}
+
+/// Is `name` a continuation the card code defines (used when reading a
+/// state: any name Python wrote is accepted, this tells which will run)?
+pub fn is_continuation(name: &str) -> bool {
+    let _ = name;
+    false
+}
