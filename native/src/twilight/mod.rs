@@ -19,3 +19,5 @@ pub mod turn;
 pub mod game;
 pub mod json_io;
 pub mod py;
+pub mod engine_impl;
+pub mod resample;
