@@ -249,10 +249,7 @@ mod tests {
     #[test]
     fn card_table() {
         assert_eq!(CARDS[usize::from(EXCOMM)].name, "Excomm");
-        assert_eq!(
-            CARDS[usize::from(DEFENSIVE_MISSILES)].faction,
-            Faction::Ussr
-        );
+        assert_eq!(CARDS[usize::from(DEFENSIVE_MISSILES)].faction, Faction::Ussr);
         assert_eq!(agenda_type(13), 9);
         assert_eq!(category(ALLIANCES), 2);
     }

@@ -11,8 +11,7 @@ use crate::json::Value;
 use super::actions::Action;
 use super::data::{category, ARENAS, ARENA_MAX, DEFCON_MAX, DEFCON_MIN, N_ARENAS, SUPPLY};
 use super::state::{
-    arg, msg, resume, Answer, AskFrame, CubesFrame, Frame, FrameData, ShiftFrame, Side, SmallList,
-    State, Then, Why,
+    arg, msg, resume, Answer, AskFrame, CubesFrame, Frame, FrameData, ShiftFrame, Side, SmallList, State, Then, Why,
 };
 
 impl CubesFrame {
@@ -67,13 +66,7 @@ impl CubesFrame {
             }
             return;
         }
-        out.extend(
-            self.arenas
-                .as_slice()
-                .iter()
-                .copied()
-                .filter(|&i| self.target_ok(s, i)),
-        );
+        out.extend(self.arenas.as_slice().iter().copied().filter(|&i| self.target_ok(s, i)));
     }
 
     /// Could any cube move now?
@@ -108,14 +101,7 @@ pub fn legal_cubes(s: &State, f: &CubesFrame, out: &mut Vec<u16>) {
     let mut arenas = Vec::with_capacity(N_ARENAS);
     f.targets(s, &mut arenas);
     for i in arenas {
-        out.push(
-            if f.place {
-                Action::Place(i)
-            } else {
-                Action::Remove(i)
-            }
-            .id(),
-        );
+        out.push(if f.place { Action::Place(i) } else { Action::Remove(i) }.id());
     }
     if f.optional || out.len() == start {
         out.push(Action::Done.id());
@@ -167,10 +153,7 @@ fn finish_cubes(s: &mut State, f: CubesFrame) {
             .map(|&i| {
                 msg(
                     part,
-                    vec![
-                        arg("n", counts[usize::from(i)]),
-                        arg("arena", ARENAS[usize::from(i)]),
-                    ],
+                    vec![arg("n", counts[usize::from(i)]), arg("arena", ARENAS[usize::from(i)])],
                 )
             })
             .collect();
@@ -306,14 +289,7 @@ pub fn apply_shift(s: &mut State, f: ShiftFrame, a: Action) {
 
 /// Ask `chooser` for an arena (`target`) or a named option (`choose`:
 /// indexes of `actions::OPTIONS`); `then` resumes with the answer.
-pub fn ask(
-    s: &mut State,
-    chooser: Side,
-    target: bool,
-    options: &[u8],
-    then: Then,
-    data: FrameData,
-) {
+pub fn ask(s: &mut State, chooser: Side, target: bool, options: &[u8], then: Then, data: FrameData) {
     s.push(Frame::Ask(AskFrame {
         p: chooser,
         target,
@@ -327,14 +303,7 @@ pub fn ask(
 /// Legal actions of an ask frame.
 pub fn legal_ask(f: &AskFrame, out: &mut Vec<u16>) {
     for &x in f.options.as_slice() {
-        out.push(
-            if f.target {
-                Action::Target(x)
-            } else {
-                Action::Choose(x)
-            }
-            .id(),
-        );
+        out.push(if f.target { Action::Target(x) } else { Action::Choose(x) }.id());
     }
 }
 

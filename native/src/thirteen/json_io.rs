@@ -11,13 +11,12 @@ use crate::log::{Entry, Log};
 use crate::rng;
 
 use super::data::{
-    ARENA_MAX, DEFCON_MAX, DEFCON_MIN, MAX_LEAD, N_AGENDA_CARDS, N_ARENAS, N_CARDS,
-    PLAYS_PER_ROUND, ROUNDS, SUPPLY,
+    ARENA_MAX, DEFCON_MAX, DEFCON_MIN, MAX_LEAD, N_AGENDA_CARDS, N_ARENAS, N_CARDS, PLAYS_PER_ROUND, ROUNDS, SUPPLY,
 };
 use super::machine;
 use super::state::{
-    AgendaPush, AskFrame, CommandFrame, CubesFrame, Frame, FrameData, Fx, Mode, Options, Outcome,
-    Seed, ShiftFrame, Side, SmallList, State, Step, Then,
+    AgendaPush, AskFrame, CommandFrame, CubesFrame, Frame, FrameData, Fx, Mode, Options, Outcome, Seed, ShiftFrame,
+    Side, SmallList, State, Step, Then,
 };
 
 // ---------------------------------------------------------------------------
@@ -86,11 +85,7 @@ pub fn write_options(out: &mut String, o: &Options) {
         "\"unkept_only\""
     });
     out.push_str(",\"agenda_cap\":");
-    out.push_str(if o.agenda_cap_each {
-        "\"each\""
-    } else {
-        "\"net\""
-    });
+    out.push_str(if o.agenda_cap_each { "\"each\"" } else { "\"net\"" });
     out.push_str(",\"initiative_tie\":");
     out.push_str(if o.initiative_ussr_first {
         "\"ussr_first\""
@@ -380,9 +375,7 @@ pub fn to_json(s: &State) -> String {
 /// the given names; unknown names or values are refused.
 pub fn options_from_value(v: &Value, path: &str) -> Result<Options, String> {
     let Value::Obj(pairs) = v else {
-        return Err(format!(
-            "{path}: must be an object of option names to values"
-        ));
+        return Err(format!("{path}: must be an object of option names to values"));
     };
     let mut o = Options::default();
     for (k, val) in pairs {
@@ -445,9 +438,7 @@ pub fn new_game(seed: Seed, seed_mod: u64, options: Options) -> State {
     s.deck = (1..=N_CARDS).collect();
     rng::shuffle(&mut s.rng, &mut s.deck);
     s.log("thirteen.game.new", vec![]);
-    s.stack = vec![Frame::Round {
-        step: Step::Escalate,
-    }];
+    s.stack = vec![Frame::Round { step: Step::Escalate }];
     machine::advance(&mut s);
     s
 }
@@ -484,12 +475,7 @@ fn join(path: &str, key: &str) -> String {
 }
 
 /// Exactly the keys `required` plus any of `optional`, nothing else.
-fn keys_exactly(
-    pairs: &[(crate::json::Text, Value)],
-    required: &[&str],
-    optional: &[&str],
-    path: &str,
-) -> R<()> {
+fn keys_exactly(pairs: &[(crate::json::Text, Value)], required: &[&str], optional: &[&str], path: &str) -> R<()> {
     for k in required {
         if !pairs.iter().any(|(x, _)| x == k) {
             return Err(format!("{}: missing", join(path, k)));
@@ -633,10 +619,8 @@ fn in_order(pairs: &[(crate::json::Text, Value)], order: &[&str], path: &str) ->
 pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
     let pairs = obj(v, path)?;
     let kind = get_str(field(pairs, "f", path)?, &join(path, "f"))?;
-    let p =
-        |pairs: &[(crate::json::Text, Value)]| get_side(field(pairs, "p", path)?, &join(path, "p"));
-    let u8f =
-        |key: &str, lo: u8, hi: u8| get_u8(field(pairs, key, path)?, &join(path, key), lo, hi);
+    let p = |pairs: &[(crate::json::Text, Value)]| get_side(field(pairs, "p", path)?, &join(path, "p"));
+    let u8f = |key: &str, lo: u8, hi: u8| get_u8(field(pairs, key, path)?, &join(path, key), lo, hi);
     let boolf = |key: &str| get_bool(field(pairs, key, path)?, &join(path, key));
     let just_p = |order: &[&str]| -> R<()> {
         keys_exactly(pairs, &order[..order.len() - 1], &["card"], path)?;
@@ -648,8 +632,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
             in_order(pairs, &["f", "step"], path)?;
             let t = get_str(field(pairs, "step", path)?, &join(path, "step"))?;
             Frame::Round {
-                step: Step::parse(t)
-                    .ok_or_else(|| format!("{}: unknown step {t:?}", join(path, "step")))?,
+                step: Step::parse(t).ok_or_else(|| format!("{}: unknown step {t:?}", join(path, "step")))?,
             }
         }
         "turn" | "agenda" | "initiative" | "aftermath" => {
@@ -700,8 +683,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
         }
         "command" => {
             const K: [&str; 12] = [
-                "f", "p", "card", "left", "arenas", "mode", "arena", "n", "granted", "low",
-                "letter", "remove",
+                "f", "p", "card", "left", "arenas", "mode", "arena", "n", "granted", "low", "letter", "remove",
             ];
             keys_exactly(pairs, &K, &[], path)?;
             in_order(pairs, &K, path)?;
@@ -710,12 +692,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
                 "" => Mode::Unset,
                 "place" => Mode::Place,
                 "remove" => Mode::Remove,
-                _ => {
-                    return Err(format!(
-                        "{}: {mode_text:?} is not a Command's mode",
-                        join(path, "mode")
-                    ))
-                }
+                _ => return Err(format!("{}: {mode_text:?} is not a Command's mode", join(path, "mode"))),
             };
             let c = CommandFrame {
                 p: p(pairs)?,
@@ -746,26 +723,20 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
                 ));
             }
             if started && !c.arenas.contains(c.arena as u8) {
-                return Err(format!(
-                    "{}: not one of the Command's arenas",
-                    join(path, "arena")
-                ));
+                return Err(format!("{}: not one of the Command's arenas", join(path, "arena")));
             }
             if c.n >= c.left {
                 return Err(format!("{}: the Command is over", join(path, "n")));
             }
             if c.mode == Mode::Remove && !c.remove {
-                return Err(format!(
-                    "{}: this Command may not remove",
-                    join(path, "mode")
-                ));
+                return Err(format!("{}: this Command may not remove", join(path, "mode")));
             }
             Frame::Command(c)
         }
         "cubes" => {
             const K: [&str; 14] = [
-                "f", "p", "side", "verb", "left", "arenas", "max", "one", "symbol", "low",
-                "optional", "done", "then", "data",
+                "f", "p", "side", "verb", "left", "arenas", "max", "one", "symbol", "low", "optional", "done", "then",
+                "data",
             ];
             keys_exactly(pairs, &K, &["card"], path)?;
             let mut order = K.to_vec();
@@ -775,12 +746,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
             let place = match verb {
                 "place" => true,
                 "remove" => false,
-                _ => {
-                    return Err(format!(
-                        "{}: must be \"place\" or \"remove\"",
-                        join(path, "verb")
-                    ))
-                }
+                _ => return Err(format!("{}: must be \"place\" or \"remove\"", join(path, "verb"))),
             };
             let c = CubesFrame {
                 p: p(pairs)?,
@@ -819,15 +785,10 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
             }
             for (k, &i) in c.done.iter().enumerate() {
                 if !c.arenas.contains(i) {
-                    return Err(format!(
-                        "{path}.done[{k}]: arena {i} is not one this event uses"
-                    ));
+                    return Err(format!("{path}.done[{k}]: arena {i} is not one this event uses"));
                 }
                 if c.max > 0 && c.done.iter().filter(|&&x| x == i).count() > usize::from(c.max) {
-                    return Err(format!(
-                        "{path}.done[{k}]: more than {} cubes in arena {i}",
-                        c.max
-                    ));
+                    return Err(format!("{path}.done[{k}]: more than {} cubes in arena {i}", c.max));
                 }
             }
             if c.one && c.done.iter().any(|&x| x != c.done[0]) {
@@ -837,8 +798,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
         }
         "shift" => {
             const K: [&str; 11] = [
-                "f", "p", "side", "tracks", "steps", "up", "down", "exact", "optional", "then",
-                "data",
+                "f", "p", "side", "tracks", "steps", "up", "down", "exact", "optional", "then", "data",
             ];
             keys_exactly(pairs, &K, &["card"], path)?;
             let mut order = K.to_vec();
@@ -861,12 +821,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
                 Then::None => c.data == FrameData::Empty,
                 Then::FiftyFiftySecond => matches!(c.data, FrameData::Low(_)),
                 Then::InvasionOfCuba => matches!(c.data, FrameData::By(_)),
-                _ => {
-                    return Err(format!(
-                        "{}: not a continuation of a DEFCON move",
-                        join(path, "then")
-                    ))
-                }
+                _ => return Err(format!("{}: not a continuation of a DEFCON move", join(path, "then"))),
             };
             if !ok {
                 return Err(format!(
@@ -880,21 +835,12 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
         "ask" => {
             const K: [&str; 6] = ["f", "p", "kind", "options", "then", "data"];
             keys_exactly(pairs, &K, &["card"], path)?;
-            in_order(
-                pairs,
-                &["f", "p", "kind", "options", "then", "data", "card"],
-                path,
-            )?;
+            in_order(pairs, &["f", "p", "kind", "options", "then", "data", "card"], path)?;
             let kind_text = get_str(field(pairs, "kind", path)?, &join(path, "kind"))?;
             let target = match kind_text {
                 "target" => true,
                 "choose" => false,
-                _ => {
-                    return Err(format!(
-                        "{}: must be \"target\" or \"choose\"",
-                        join(path, "kind")
-                    ))
-                }
+                _ => return Err(format!("{}: must be \"target\" or \"choose\"", join(path, "kind"))),
             };
             let hi = if target {
                 (N_ARENAS - 1) as u8
@@ -914,12 +860,7 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
                 Then::AirStrikeTarget => (true, Side::Us),
                 Then::BayOfPigs => (false, Side::Us),
                 Then::U2Downed => (true, Side::Ussr),
-                _ => {
-                    return Err(format!(
-                        "{}: not a continuation of a question",
-                        join(path, "then")
-                    ))
-                }
+                _ => return Err(format!("{}: not a continuation of a question", join(path, "then"))),
             };
             if want_target != c.target {
                 return Err(format!(
@@ -1031,20 +972,14 @@ pub fn from_value(v: &Value) -> R<State> {
     };
     let ply = get_int(f("ply")?, "ply", 0, 1 << 31)?;
     let round = get_u8(f("round")?, "round", 1, ROUNDS)?;
-    let prestige = get_int(
-        f("prestige")?,
-        "prestige",
-        -i64::from(MAX_LEAD),
-        i64::from(MAX_LEAD),
-    )? as i8;
+    let prestige = get_int(f("prestige")?, "prestige", -i64::from(MAX_LEAD), i64::from(MAX_LEAD))? as i8;
     let defcon = get_per_side(f("defcon")?, "defcon", |x, p| {
         let row = get_u8s(x, p, DEFCON_MIN, DEFCON_MAX, 3)?;
         <[u8; 3]>::try_from(row.as_slice()).map_err(|_| format!("{p}: must hold 3 markers"))
     })?;
     let cubes = get_per_side(f("cubes")?, "cubes", |x, p| {
         let row = get_u8s(x, p, 0, ARENA_MAX, N_ARENAS)?;
-        let row = <[u8; N_ARENAS]>::try_from(row.as_slice())
-            .map_err(|_| format!("{p}: must hold 9 arenas"))?;
+        let row = <[u8; N_ARENAS]>::try_from(row.as_slice()).map_err(|_| format!("{p}: must hold 9 arenas"))?;
         if row.iter().map(|&c| u32::from(c)).sum::<u32>() > u32::from(SUPPLY) {
             return Err(format!("{p}: more cubes on the board than a side has"));
         }
@@ -1088,9 +1023,7 @@ pub fn from_value(v: &Value) -> R<State> {
     let na = usize::from(N_AGENDA_CARDS);
     let agenda_deck = get_u8s(f("agenda_deck")?, "agenda_deck", 1, N_AGENDA_CARDS, na)?;
     let agenda_out = get_u8s(f("agenda_out")?, "agenda_out", 1, N_AGENDA_CARDS, na)?;
-    let offered = get_per_side(f("offered")?, "offered", |x, p| {
-        get_u8s(x, p, 1, N_AGENDA_CARDS, 3)
-    })?;
+    let offered = get_per_side(f("offered")?, "offered", |x, p| get_u8s(x, p, 1, N_AGENDA_CARDS, 3))?;
     let mut seen = [0u8; 14];
     for &a in agenda_deck
         .iter()
@@ -1110,24 +1043,15 @@ pub fn from_value(v: &Value) -> R<State> {
     for side in Side::BOTH {
         let k = kept[side.ix()];
         if k != 0 && !offered[side.ix()].contains(&k) {
-            return Err(format!(
-                "kept.{side}: agenda card {k} is not one of the {side}'s flags"
-            ));
+            return Err(format!("kept.{side}: agenda card {k} is not one of the {side}'s flags"));
         }
     }
     let agendas_open = get_bool(f("agendas_open")?, "agendas_open")?;
-    let plays = get_per_side(f("plays")?, "plays", |x, p| {
-        get_u8(x, p, 0, PLAYS_PER_ROUND)
-    })?;
+    let plays = get_per_side(f("plays")?, "plays", |x, p| get_u8(x, p, 0, PLAYS_PER_ROUND))?;
     let next = get_side(f("next")?, "next")?;
     let fxv = f("fx")?;
     let fxp = obj(fxv, "fx")?;
-    keys_exactly(
-        fxp,
-        &["sops", "brink", "containment", "bay_of_pigs"],
-        &[],
-        "fx",
-    )?;
+    keys_exactly(fxp, &["sops", "brink", "containment", "bay_of_pigs"], &[], "fx")?;
     let most = 2 * usize::from(PLAYS_PER_ROUND);
     let fx = Fx {
         sops: get_sides(field(fxp, "sops", "fx")?, "fx.sops", most)?,
@@ -1235,9 +1159,7 @@ fn check_stack(s: &State) -> R<()> {
     // An agenda decision needs flags to choose from.
     if let Some(Frame::Agenda { p, .. }) = s.stack.last() {
         if s.offered[p.ix()].is_empty() {
-            return Err(format!(
-                "stack: the {p} keeps an agenda, but it has no flags"
-            ));
+            return Err(format!("stack: the {p} keeps an agenda, but it has no flags"));
         }
     }
     Ok(())

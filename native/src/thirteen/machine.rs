@@ -6,12 +6,11 @@
 use super::actions::Action;
 use super::frames::{apply_ask, apply_cubes, apply_shift, legal_ask, legal_cubes, legal_shift};
 use super::play::{
-    apply_command, apply_offer, apply_stolen, apply_summit, apply_turn, legal_command,
-    legal_stolen, legal_summit, legal_turn, proc_replace,
+    apply_command, apply_offer, apply_stolen, apply_summit, apply_turn, legal_command, legal_stolen, legal_summit,
+    legal_turn, proc_replace,
 };
 use super::round::{
-    apply_aftermath, apply_alliances, apply_initiative, legal_aftermath, legal_alliances,
-    legal_initiative, proc_round,
+    apply_aftermath, apply_alliances, apply_initiative, legal_aftermath, legal_alliances, legal_initiative, proc_round,
 };
 use super::scoring::{apply_agenda, legal_agenda};
 use super::state::{Frame, Side, State};

@@ -26,3 +26,5 @@ pub mod scoring;
 pub mod state;
 pub mod engine_impl;
 pub mod resample;
+#[cfg(test)]
+mod tests;

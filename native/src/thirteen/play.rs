@@ -7,9 +7,7 @@ use super::actions::Action;
 use super::data::{category, Faction, ALL_ARENAS, ARENAS, ARENA_MAX, CARDS, SUPPLY};
 use super::events;
 use super::frames::push_shift;
-use super::state::{
-    arg, msg, CommandFrame, Frame, Mode, Play, ShiftFrame, Side, SmallList, State, Why,
-};
+use super::state::{arg, msg, CommandFrame, Frame, Mode, Play, ShiftFrame, Side, SmallList, State, Why};
 
 /// The side a card's faction names (`None` for UN cards).
 #[inline]
@@ -58,14 +56,7 @@ pub struct Grant {
 /// given by an event (`card` is the event's card); the Letter cannot join
 /// it, and a removal lowers DEFCON only if the side may lower it by events
 /// (or the `ban_blocks_symbol` option is off, Q11).
-pub fn push_command(
-    s: &mut State,
-    side: Side,
-    card: u8,
-    cubes: u8,
-    arenas: &[u8],
-    grant: Option<Grant>,
-) {
+pub fn push_command(s: &mut State, side: Side, card: u8, cubes: u8, arenas: &[u8], grant: Option<Grant>) {
     let mut f = CommandFrame {
         p: side,
         card,
@@ -112,10 +103,7 @@ pub fn push_move_then_command(s: &mut State, side: Side, tracks: &[u8], play: Pl
 /// event or its Command (`own_turn`: the Letter may join the Command).
 pub fn play_card(s: &mut State, side: Side, card: u8, event: bool, own_turn: bool) {
     if event {
-        s.log(
-            "thirteen.play.event",
-            vec![arg("side", side), arg("card", card)],
-        );
+        s.log("thirteen.play.event", vec![arg("side", side), arg("card", card)]);
         run_event(s, side, card, side);
         return;
     }
@@ -130,11 +118,7 @@ pub fn play_card(s: &mut State, side: Side, card: u8, event: bool, own_turn: boo
     }
     let opp = side.opp();
     if faction_side(card) == Some(opp) {
-        s.push(Frame::Offer {
-            p: opp,
-            card,
-            by: side,
-        });
+        s.push(Frame::Offer { p: opp, card, by: side });
     }
 }
 
@@ -203,16 +187,10 @@ pub fn apply_turn(s: &mut State, side: Side, a: Action) {
 /// Apply an offer's answer (the frame already popped).
 pub fn apply_offer(s: &mut State, side: Side, card: u8, by: Side, a: Action) {
     if a == Action::Accept {
-        s.log(
-            "thirteen.offer.accept",
-            vec![arg("side", side), arg("card", card)],
-        );
+        s.log("thirteen.offer.accept", vec![arg("side", side), arg("card", card)]);
         run_event(s, side, card, by);
     } else {
-        s.log(
-            "thirteen.offer.decline",
-            vec![arg("side", side), arg("card", card)],
-        );
+        s.log("thirteen.offer.decline", vec![arg("side", side), arg("card", card)]);
     }
 }
 
@@ -395,12 +373,7 @@ fn finish_command(s: &mut State, f: &CommandFrame, stopped: bool) {
         };
         s.log(
             code,
-            vec![
-                arg("side", side),
-                arg("n", n),
-                arg("arena", name),
-                arg("now", now),
-            ],
+            vec![arg("side", side), arg("n", n), arg("arena", name), arg("now", now)],
         );
     }
     if stopped {
@@ -440,10 +413,7 @@ pub fn apply_stolen(s: &mut State, side: Side, c: u8, a: Action) {
     match a {
         Action::Command(_) => play_card(s, side, c, false, true),
         Action::Event(_) => play_card(s, side, c, true, true),
-        _ => s.log(
-            "thirteen.hand.discard",
-            vec![arg("side", side), arg("card", c)],
-        ),
+        _ => s.log("thirteen.hand.discard", vec![arg("side", side), arg("card", c)]),
     }
 }
 
@@ -470,10 +440,7 @@ pub fn apply_summit(s: &mut State, p: Side, mut n: u8, card: Option<u8>, a: Acti
         remove_card(&mut s.hands[p.ix()], c);
         s.discard.push(c);
         n += 1;
-        s.log(
-            "thirteen.hand.discard",
-            vec![arg("side", p), arg("card", c)],
-        );
+        s.log("thirteen.hand.discard", vec![arg("side", p), arg("card", c)]);
         if !s.hands[p.ix()].is_empty() {
             s.push(Frame::Summit { p, n, card });
             return;

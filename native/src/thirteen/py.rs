@@ -53,11 +53,8 @@ impl ThirteenState {
             Err(_) => Seed::Big(seed.str()?.to_string()),
         };
         let value = crate::json::Value::parse(options_json).map_err(PyValueError::new_err)?;
-        let options =
-            json_io::options_from_value(&value, "options").map_err(PyValueError::new_err)?;
-        Ok(ThirteenState::wrap(json_io::new_game(
-            stored, seed_mod, options,
-        )))
+        let options = json_io::options_from_value(&value, "options").map_err(PyValueError::new_err)?;
+        Ok(ThirteenState::wrap(json_io::new_game(stored, seed_mod, options)))
     }
 
     /// Read a state the Python engine wrote (`ValueError` naming the field
@@ -100,9 +97,7 @@ impl ThirteenState {
             None
         };
         let Some(action) = action else {
-            return Err(PyValueError::new_err(format!(
-                "action id {id} is not legal now"
-            )));
+            return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
         };
         machine::apply(&mut self.state, action);
         self.legal = None;

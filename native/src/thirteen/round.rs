@@ -9,8 +9,8 @@ use crate::rng;
 
 use super::actions::Action;
 use super::data::{
-    agenda_type, AGENDAS_DEALT, AGENDA_TYPES, ALLIANCES, ALL_TRACKS, ARENAS, DEFCON_MAX, HAND_SIZE,
-    PLAYS_PER_ROUND, ROUNDS, TELEVISION, UNITED_NATIONS,
+    agenda_type, AGENDAS_DEALT, AGENDA_TYPES, ALLIANCES, ALL_TRACKS, ARENAS, DEFCON_MAX, HAND_SIZE, PLAYS_PER_ROUND,
+    ROUNDS, TELEVISION, UNITED_NATIONS,
 };
 use super::frames::push_shift;
 use super::play::remove_card;
@@ -107,10 +107,7 @@ pub fn proc_round(s: &mut State, step: Step) {
             for side in [Side::Us, Side::Ussr] {
                 // USSR on top: it keeps its agenda first.
                 if !s.offered[side.ix()].is_empty() {
-                    s.push(Frame::Agenda {
-                        p: side,
-                        card: None,
-                    });
+                    s.push(Frame::Agenda { p: side, card: None });
                 }
             }
         }
@@ -129,10 +126,7 @@ pub fn proc_round(s: &mut State, step: Step) {
                 }
             }
             s.next = side.opp();
-            s.push(Frame::Turn {
-                p: side,
-                card: None,
-            });
+            s.push(Frame::Turn { p: side, card: None });
         }
         Step::Aftermath => {
             set(s, Step::Television);
@@ -143,10 +137,7 @@ pub fn proc_round(s: &mut State, step: Step) {
                         to_aftermath(s, side, c);
                     }
                 } else if n > 1 {
-                    s.push(Frame::Aftermath {
-                        p: side,
-                        card: None,
-                    });
+                    s.push(Frame::Aftermath { p: side, card: None });
                 }
             }
         }
@@ -155,10 +146,7 @@ pub fn proc_round(s: &mut State, step: Step) {
             if let Some(side) = s.dominator(TELEVISION) {
                 s.log(
                     "thirteen.bonus.television",
-                    vec![
-                        arg("side", side),
-                        arg("arena", ARENAS[usize::from(TELEVISION)]),
-                    ],
+                    vec![arg("side", side), arg("arena", ARENAS[usize::from(TELEVISION)])],
                 );
                 push_shift(s, ShiftFrame::new(side, side, &ALL_TRACKS, 1));
             }
@@ -174,10 +162,7 @@ pub fn proc_round(s: &mut State, step: Step) {
                 };
                 s.log(
                     code,
-                    vec![
-                        arg("side", side),
-                        arg("arena", ARENAS[usize::from(UNITED_NATIONS)]),
-                    ],
+                    vec![arg("side", side), arg("arena", ARENAS[usize::from(UNITED_NATIONS)])],
                 );
             }
         }
@@ -188,10 +173,7 @@ pub fn proc_round(s: &mut State, step: Step) {
                     s.held.push(c);
                     s.log(
                         "thirteen.bonus.alliances",
-                        vec![
-                            arg("side", side),
-                            arg("arena", ARENAS[usize::from(ALLIANCES)]),
-                        ],
+                        vec![arg("side", side), arg("arena", ARENAS[usize::from(ALLIANCES)])],
                     );
                     s.push(Frame::Alliances { p: side, card: c });
                 }
@@ -222,10 +204,7 @@ fn initiative(s: &mut State) {
         return;
     }
     let chooser = if p >= 0 { Side::Ussr } else { Side::Us };
-    s.push(Frame::Initiative {
-        p: chooser,
-        card: None,
-    });
+    s.push(Frame::Initiative { p: chooser, card: None });
 }
 
 /// Clear the round's effects and plays; after round 3 the final scoring,
@@ -277,10 +256,7 @@ pub fn apply_initiative(s: &mut State, p: Side, a: Action) {
         Side::Us
     };
     s.next = first;
-    s.log(
-        "thirteen.round.initiative",
-        vec![arg("side", p), arg("first", first)],
-    );
+    s.log("thirteen.round.initiative", vec![arg("side", p), arg("first", first)]);
 }
 
 /// Legal actions of the Aftermath choice: each card of the hand, sorted.
@@ -305,10 +281,7 @@ pub fn apply_aftermath(s: &mut State, p: Side, a: Action) {
     rest.sort_unstable();
     s.discard.extend_from_slice(&rest);
     if !rest.is_empty() {
-        s.log(
-            "thirteen.aftermath.discards",
-            vec![arg("side", p), arg("cards", rest)],
-        );
+        s.log("thirteen.aftermath.discards", vec![arg("side", p), arg("cards", rest)]);
     }
 }
 

@@ -5,8 +5,8 @@ use crate::json::Value;
 
 use super::actions::Action;
 use super::data::{
-    agenda_type, war_at, AgendaKind, AFTERMATH_BONUS, AGENDA_TYPES, CARDS, CARIBBEAN, DEFCON1_FROM,
-    DEFCON2_FROM, LETTER_AGENDA_PRESTIGE, MAX_LEAD, TRACKS,
+    agenda_type, war_at, AgendaKind, AFTERMATH_BONUS, AGENDA_TYPES, CARDS, CARIBBEAN, DEFCON1_FROM, DEFCON2_FROM,
+    LETTER_AGENDA_PRESTIGE, MAX_LEAD, TRACKS,
 };
 use super::play::faction_side;
 use super::state::{arg, msg, AgendaPush, Outcome, Side, State, Why};
@@ -119,10 +119,7 @@ pub fn resolve_agendas(s: &mut State) {
             }
         };
         if each {
-            s.log(
-                "thirteen.agenda.reveal",
-                vec![arg("side", side), arg("agenda", name)],
-            );
+            s.log("thirteen.agenda.reveal", vec![arg("side", side), arg("agenda", name)]);
             let why = msg("thirteen.why.agenda", vec![arg("agenda", name)]);
             s.gain_prestige(scorer, amount, Why::Msg(why));
             continue;
@@ -165,12 +162,7 @@ pub fn nuclear_check(s: &mut State) {
     let su = triggers_war(s, Side::Ussr);
     let us = triggers_war(s, Side::Us);
     if su && us {
-        s.end_game(
-            None,
-            Outcome::NuclearWar,
-            "thirteen.end.nuclear_both",
-            vec![],
-        );
+        s.end_game(None, Outcome::NuclearWar, "thirteen.end.nuclear_both", vec![]);
     } else if su || us {
         let loser = if su { Side::Ussr } else { Side::Us };
         let markers = s.defcon_markers(loser);
@@ -178,11 +170,7 @@ pub fn nuclear_check(s: &mut State) {
             Some(loser.opp()),
             Outcome::NuclearWar,
             "thirteen.end.nuclear",
-            vec![
-                arg("loser", loser),
-                arg("markers", markers),
-                arg("winner", loser.opp()),
-            ],
+            vec![arg("loser", loser), arg("markers", markers), arg("winner", loser.opp())],
         );
     }
 }
@@ -220,11 +208,7 @@ fn aftermath_faction(s: &State, side: Side, total: u8) -> Value {
     }
     msg(
         "thirteen.aftermath.faction",
-        vec![
-            arg("side", side),
-            arg("cards", Value::List(cards)),
-            arg("total", total),
-        ],
+        vec![arg("side", side), arg("cards", Value::List(cards)), arg("total", total)],
     )
 }
 
@@ -242,10 +226,7 @@ pub fn final_scoring(s: &mut State) {
         .map(|&(_, c)| c)
         .collect();
     if un.is_empty() {
-        s.log(
-            "thirteen.aftermath.revealed",
-            vec![arg("us", us), arg("ussr", ussr)],
-        );
+        s.log("thirteen.aftermath.revealed", vec![arg("us", us), arg("ussr", ussr)]);
     } else {
         let un = msg("thirteen.aftermath.un", vec![arg("cards", un)]);
         s.log(
@@ -259,10 +240,7 @@ pub fn final_scoring(s: &mut State) {
         let why = msg("thirteen.why.aftermath", vec![arg("n", n), arg("n2", n2)]);
         s.gain_prestige(side, AFTERMATH_BONUS, Why::Msg(why));
     } else {
-        s.log(
-            "thirteen.aftermath.tied",
-            vec![arg("n", us_t), arg("n2", su_t)],
-        );
+        s.log("thirteen.aftermath.tied", vec![arg("n", us_t), arg("n2", su_t)]);
     }
     let p = s.prestige;
     if p != 0 {

@@ -14,9 +14,7 @@ use crate::json::{Text, Value};
 use crate::log::Log;
 use crate::rng;
 
-use super::data::{
-    category, ARENA_MAX, DEFCON_MAX, DEFCON_MIN, MAX_LEAD, N_ARENAS, START_DEFCON, SUPPLY, TRACKS,
-};
+use super::data::{category, ARENA_MAX, DEFCON_MAX, DEFCON_MIN, MAX_LEAD, N_ARENAS, START_DEFCON, SUPPLY, TRACKS};
 
 /// A player. The discriminant is the index in Python's `SIDES = (USSR, US)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -241,10 +239,7 @@ pub struct SmallList<const N: usize> {
 
 impl<const N: usize> SmallList<N> {
     pub const fn new() -> Self {
-        SmallList {
-            len: 0,
-            items: [0; N],
-        }
+        SmallList { len: 0, items: [0; N] }
     }
 
     /// A list of `items`; `None` if there are more than `N`.
@@ -506,9 +501,7 @@ impl Frame {
     pub const fn card(&self) -> Option<u8> {
         match self {
             Frame::Round { .. } => None,
-            Frame::Offer { card, .. }
-            | Frame::Alliances { card, .. }
-            | Frame::Stolen { card, .. } => Some(*card),
+            Frame::Offer { card, .. } | Frame::Alliances { card, .. } | Frame::Stolen { card, .. } => Some(*card),
             Frame::Command(f) => Some(f.card),
             Frame::Turn { card, .. }
             | Frame::Agenda { card, .. }
@@ -910,13 +903,7 @@ impl State {
 
     /// End the game at once with a public entry `code`; later calls in the
     /// same action are ignored (`core.frames.end_game`).
-    pub fn end_game(
-        &mut self,
-        winner: Option<Side>,
-        result: Outcome,
-        code: &'static str,
-        args: Vec<(Text, Value)>,
-    ) {
+    pub fn end_game(&mut self, winner: Option<Side>, result: Outcome, code: &'static str, args: Vec<(Text, Value)>) {
         if self.over {
             return;
         }
@@ -989,10 +976,7 @@ mod tests {
             n: 0,
             card: None,
         });
-        s.push(Frame::Stolen {
-            p: Side::Us,
-            card: 4,
-        });
+        s.push(Frame::Stolen { p: Side::Us, card: 4 });
         s.own_frames(0, 7);
         assert_eq!(s.stack[0].card(), Some(7));
         assert_eq!(s.stack[1].card(), Some(4));
