@@ -23,7 +23,7 @@
 pub mod cards;
 
 use super::frames::{push_cubes, push_shift};
-use super::state::{Answer, CubesFrame, Frame, ShiftFrame, Side, State, Then};
+use super::state::{Answer, CubesFrame, Frame, ShiftFrame, Side, SmallList, State, Then};
 
 pub use super::state::Play;
 
@@ -94,11 +94,110 @@ pub fn shift(s: &mut State, chooser: Side, side: Side, tracks: &[u8], steps: u8,
     push_shift(s, f)
 }
 
+/// The items of `items` that `keep` accepts, in order, as an inline list
+/// (Python's list comprehensions over arenas or tracks, without allocating).
+pub fn select<const N: usize>(items: &[u8], keep: impl Fn(u8) -> bool) -> SmallList<N> {
+    let mut out = SmallList::new();
+    for &x in items {
+        if keep(x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
 /// The arenas moved by a finished cubes frame, as Python's `counts` dict
 /// seen by a continuation: `None` when nothing moved (`not counts`).
 pub fn moved_cubes(answer: Answer) -> Option<[u8; super::data::N_ARENAS]> {
     match answer {
         Answer::Cubes(counts) if counts.iter().any(|&k| k > 0) => Some(counts),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng;
+    use crate::thirteen::data::{
+        ALLIANCES, BAY_OF_PIGS, CUBA_MILITARY, EXCOMM, INTELLIGENCE_REPORTS, ITALY, SUEZ_HUNGARY, U_THANT,
+    };
+    use crate::thirteen::play::run_event;
+    use crate::thirteen::state::{Options, Seed};
+
+    fn blank() -> State {
+        State::blank(Seed::Int(1), rng::seed_state(1), Options::default())
+    }
+
+    fn last_code(s: &State) -> String {
+        s.log.last().map(|e| e.code.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn halving_rounds_the_removal_up() {
+        let mut s = blank();
+        s.cubes[Side::Ussr.ix()][usize::from(CUBA_MILITARY)] = 3;
+        cards::us::halve(&mut s, Side::Ussr, CUBA_MILITARY, 19);
+        assert_eq!(s.cubes_in(Side::Ussr, CUBA_MILITARY), 1);
+        assert_eq!(last_code(&s), "thirteen.event.halve");
+    }
+
+    #[test]
+    fn suez_hungary_tops_italy_up_to_one_more_than_the_us() {
+        let mut s = blank();
+        s.cubes[Side::Us.ix()][usize::from(ITALY)] = 3;
+        run_event(&mut s, Side::Ussr, SUEZ_HUNGARY, Side::Ussr);
+        assert_eq!(s.cubes_in(Side::Ussr, ITALY), 4);
+        assert!(s.stack.is_empty());
+    }
+
+    #[test]
+    fn u_thant_does_nothing_under_containment() {
+        let mut s = blank();
+        s.defcon[Side::Us.ix()] = [3, 3, 3];
+        s.fx.containment.push(Side::Us);
+        run_event(&mut s, Side::Us, U_THANT, Side::Us);
+        assert_eq!(s.defcon[Side::Us.ix()], [3, 3, 3]);
+        assert_eq!(last_code(&s), "thirteen.event.banned_nothing");
+        s.fx.containment.clear();
+        run_event(&mut s, Side::Us, U_THANT, Side::Us);
+        assert_eq!(s.defcon[Side::Us.ix()], [2, 2, 2]);
+    }
+
+    #[test]
+    fn excomm_asks_for_empty_arenas_and_owns_its_frame() {
+        let mut s = blank();
+        run_event(&mut s, Side::Us, EXCOMM, Side::Us);
+        let Some(Frame::Cubes(f)) = s.stack.last() else {
+            panic!("Excomm pushes a cubes frame");
+        };
+        assert_eq!(f.arenas.as_slice(), &[0, 1, 2, 3, 6, 7, 8]);
+        assert_eq!((f.max, f.symbol, f.card), (2, true, Some(EXCOMM)));
+    }
+
+    #[test]
+    fn intelligence_reports_on_an_empty_hand_takes_nothing() {
+        let mut s = blank();
+        run_event(&mut s, Side::Ussr, INTELLIGENCE_REPORTS, Side::Ussr);
+        assert!(s.held.is_empty() && s.stack.is_empty());
+        s.hands[Side::Us.ix()] = vec![14, 15];
+        run_event(&mut s, Side::Ussr, INTELLIGENCE_REPORTS, Side::Ussr);
+        assert_eq!(s.held.len(), 1);
+        assert_eq!(s.hands[Side::Us.ix()].len(), 1);
+        assert!(matches!(s.stack.last(), Some(Frame::Stolen { p: Side::Ussr, .. })));
+    }
+
+    #[test]
+    fn bay_of_pigs_asks_only_with_two_cubes_on_alliances() {
+        let mut s = blank();
+        run_event(&mut s, Side::Ussr, BAY_OF_PIGS, Side::Ussr);
+        assert_eq!(s.fx.bay_of_pigs, vec![Side::Us]);
+        s.cubes[Side::Us.ix()][usize::from(ALLIANCES)] = 2;
+        run_event(&mut s, Side::Ussr, BAY_OF_PIGS, Side::Ussr);
+        let Some(Frame::Ask(f)) = s.stack.pop() else {
+            panic!("Bay of Pigs asks the US");
+        };
+        crate::thirteen::state::resume(&mut s, &Frame::Ask(f), Answer::Arg(0));
+        assert_eq!(s.cubes_in(Side::Us, ALLIANCES), 0);
     }
 }

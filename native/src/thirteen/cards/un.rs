@@ -5,10 +5,10 @@ use crate::thirteen::data::{
     MILITARY_ARENAS, NUCLEAR_SUBMARINES, POLITICAL_ARENAS, SCRAMBLE, SOPS, SPEECH_TO_THE_NATION, SUMMIT_MEETING,
     TELEVISION, THE_GUNS_OF_AUGUST, TO_THE_BRINK, U_THANT, WORLD_OPINION_ARENAS,
 };
-use crate::thirteen::events::place;
+use crate::thirteen::events::{place, select};
 use crate::thirteen::frames::push_shift;
 use crate::thirteen::play::{push_command, push_move_then_command, Grant};
-use crate::thirteen::state::{arg, Answer, Frame, FrameData, Play, ShiftFrame, State, Then, Why};
+use crate::thirteen::state::{arg, Answer, Frame, FrameData, Play, ShiftFrame, State, Then, Tracks, Why};
 
 /// The event of UN card `play.card` (1-13).
 pub fn run(s: &mut State, play: Play) {
@@ -102,12 +102,9 @@ pub fn fifty_fifty_second(s: &mut State, f: &ShiftFrame, answer: Answer) {
         FrameData::Low(low) => low,
         _ => f.down,
     };
-    let others: Vec<u8> = if s.options.fifty_fifty_same_track {
-        ALL_TRACKS.to_vec()
-    } else {
-        ALL_TRACKS.iter().copied().filter(|&t| t != track).collect()
-    };
-    let mut g = ShiftFrame::new(f.side, f.side, &others, 1);
+    let same = s.options.fifty_fifty_same_track;
+    let tracks: Tracks = select(&ALL_TRACKS, |t| same || t != track);
+    let mut g = ShiftFrame::new(f.side, f.side, tracks.as_slice(), 1);
     g.down = low;
     push_shift(s, g);
 }

@@ -7,10 +7,10 @@ use crate::thirteen::data::{
     MILITARY_TRACK, NON_INVASION_PLEDGE, N_ARENAS, OFFENSIVE_MISSILES, OPERATION_MONGOOSE, POLITICAL_ARENAS,
     POLITICAL_TRACK, PUBLIC_PROTESTS, QUARANTINE, TURKEY, U_2_PHOTOGRAPHS, WAVE_AND_SMILE, WORLD_OPINION_TRACK,
 };
-use crate::thirteen::events::{moved_cubes, place, remove, shift};
+use crate::thirteen::events::{moved_cubes, place, remove, select, shift};
 use crate::thirteen::frames::{ask, push_cubes, push_shift};
 use crate::thirteen::play::{push_command, push_move_then_command, Grant};
-use crate::thirteen::state::{arg, Answer, CubesFrame, FrameData, Play, ShiftFrame, Side, State, Then, Why};
+use crate::thirteen::state::{arg, Answer, Arenas, CubesFrame, FrameData, Play, ShiftFrame, Side, State, Then, Why};
 
 const US: Side = Side::Us;
 const USSR: Side = Side::Ussr;
@@ -22,8 +22,8 @@ pub fn run(s: &mut State, play: Play) {
         MATHEMATICAL_PRECISION => push_move_then_command(s, US, &[POLITICAL_TRACK], play),
         // Up to 4 US cubes, at most 2 per arena, in arenas without US cubes.
         EXCOMM => {
-            let empty: Vec<u8> = ALL_ARENAS.iter().copied().filter(|&i| s.cubes_in(US, i) == 0).collect();
-            place(s, US, 4, &empty, 2, true);
+            let empty: Arenas = select(&ALL_ARENAS, |i| s.cubes_in(US, i) == 0);
+            place(s, US, 4, empty.as_slice(), 2, true);
         }
         // Remove any number of US cubes from one arena; no DEFCON change.
         PUBLIC_PROTESTS => {
@@ -183,12 +183,8 @@ pub fn wave_and_smile_then(s: &mut State, answer: Answer) {
         return;
     };
     let n: u8 = counts.iter().sum();
-    let others: Vec<u8> = ALL_ARENAS
-        .iter()
-        .copied()
-        .filter(|&i| counts[usize::from(i)] == 0)
-        .collect();
-    let mut f = CubesFrame::new(US, US, true, n, &others);
+    let others: Arenas = select(&ALL_ARENAS, |i| counts[usize::from(i)] == 0);
+    let mut f = CubesFrame::new(US, US, true, n, others.as_slice());
     f.optional = false;
     if !push_cubes(s, f) {
         s.log("thirteen.event.wave_and_smile_stay", vec![arg("side", US)]);

@@ -7,10 +7,12 @@ use crate::thirteen::data::{
     MOSCOW_IS_OUR_BRAIN, MRBMS_AND_IRBMS, NATIONAL_LIBERATION, N_ARENAS, POLITICAL_ARENAS, STRATEGIC_BALANCE,
     SUEZ_HUNGARY, TELEVISION, TURKEY, TURN_BACK_THE_SHIPS, UNITED_NATIONS, U_2_DOWNED,
 };
-use crate::thirteen::events::{place, shift};
+use crate::thirteen::events::{place, select, shift};
 use crate::thirteen::frames::{ask, push_cubes, push_shift};
 use crate::thirteen::play::{push_command, push_move_then_command, Grant};
-use crate::thirteen::state::{arg, Answer, CubesFrame, FrameData, Play, ShiftFrame, Side, State, Then, Why};
+use crate::thirteen::state::{
+    arg, Answer, Arenas, CubesFrame, FrameData, Play, ShiftFrame, Side, State, Then, Tracks, Why,
+};
 
 use super::us::halve;
 
@@ -24,12 +26,8 @@ pub fn run(s: &mut State, play: Play) {
         MRBMS_AND_IRBMS => push_move_then_command(s, USSR, &[MILITARY_TRACK], play),
         // Up to 4 USSR cubes, at most 2 per arena, in arenas that already hold USSR cubes.
         MOSCOW_IS_OUR_BRAIN => {
-            let held: Vec<u8> = ALL_ARENAS
-                .iter()
-                .copied()
-                .filter(|&i| s.cubes_in(USSR, i) > 0)
-                .collect();
-            place(s, USSR, 4, &held, 2, true);
+            let held: Arenas = select(&ALL_ARENAS, |i| s.cubes_in(USSR, i) > 0);
+            place(s, USSR, 4, held.as_slice(), 2, true);
         }
         // Remove up to 3 USSR cubes; each arena losing k >= 2 de-escalates its
         // track by k-1, unless a ban forbids de-escalation (Q11).
@@ -175,12 +173,8 @@ fn turn_back_the_ships(s: &mut State, play: Play) {
     }
     let row = s.defcon[USSR.ix()];
     let top = row.iter().copied().max().unwrap_or_default();
-    let tracks: Vec<u8> = ALL_TRACKS
-        .iter()
-        .copied()
-        .filter(|&t| row[usize::from(t)] == top)
-        .collect();
-    let mut f = ShiftFrame::new(USSR, USSR, &tracks, 2);
+    let tracks: Tracks = select(&ALL_TRACKS, |t| row[usize::from(t)] == top);
+    let mut f = ShiftFrame::new(USSR, USSR, tracks.as_slice(), 2);
     f.up = false;
     push_shift(s, f);
 }
