@@ -21,3 +21,6 @@ pub mod json_io;
 pub mod py;
 pub mod engine_impl;
 pub mod resample;
+
+#[cfg(test)]
+mod tests;
