@@ -101,3 +101,8 @@ def module(*games: str) -> SimpleNamespace:
     """A fake ``brinkmanship_native`` holding the classes of ``games``."""
     classes = {"twilight": TwilightState, "thirteen": ThirteenState}
     return SimpleNamespace(__version__="0.0.0-fake", **{classes[g].__name__: classes[g] for g in games})
+
+
+def module_with(**classes: type) -> SimpleNamespace:
+    """A fake ``brinkmanship_native`` with the given classes (a test's own)."""
+    return SimpleNamespace(__version__="0.0.0-fake", **classes)

@@ -241,7 +241,7 @@ class NativeState(State):
         self._native = native
         self._legal: list[Action] | None = None
         self._snap: Data | None = None
-        self._text = ""
+        self._text = ""  # the JSON ``_snap`` was made from (meaningful only with it)
         self._lent = False
 
     # -- the snapshot -----------------------------------------------------------------
@@ -286,14 +286,6 @@ class NativeState(State):
         snap.clear()
         snap.update(fresh)
         self._text = text
-
-    def _changed(self) -> None:
-        """The native state moved on: drop what was cached about it."""
-        self._legal = None
-        if self._lent:
-            self._refill()
-        else:
-            self._snap = None
 
     @property
     def data(self) -> Data:
@@ -384,7 +376,13 @@ class NativeState(State):
             native.apply_id(ident)
         except (ValueError, OverflowError):
             self._refuse(action)
-        self._changed()
+        # The native state moved on: what was cached of it goes (inlined:
+        # the per-step hot path), or the lent snapshot takes the new state.
+        self._legal = None
+        if self._lent:
+            self._refill()
+        else:
+            self._snap = None
 
     def _refuse(self, given: Action | str | int) -> None:
         """The native core refused an action: raise what the Python backend
@@ -415,13 +413,19 @@ class NativeState(State):
                 ids = native.legal_action_ids()
                 ident = ids[int(rng.random() * len(ids))]
         native.apply_id(ident)
-        self._changed()
+        self._legal = None
+        if self._lent:
+            self._refill()
+        else:
+            self._snap = None
         return self.game.space.actions[ident]
 
     # -- outcome ---------------------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:
-        return self.current_player is None
+        if self._lent:
+            self._sync()
+        return self._native.current_player() is None
 
     @property
     def winner(self) -> str | None:
@@ -511,8 +515,8 @@ class NativeState(State):
         c._native = self._native.clone()
         c._legal = self._legal  # never changed in place: safe to share
         c._snap = None
-        c._text = ""
         c._lent = False
+        # ``_text`` is written with the first snapshot, and read only then.
         return c
 
     def to_json(self) -> str:
