@@ -13,7 +13,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::batch::{self, Outcome, Until};
-use crate::engine::Engine;
 use crate::ismcts::{self, Determinize, Params};
 use crate::pyrandom::PyRandom;
 use crate::thirteen::engine_impl::ThirteenEngine;
@@ -221,6 +220,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
 
     #[test]
     fn native_search_picks_a_legal_action() {
