@@ -59,7 +59,8 @@ def check_game(game: str, seed: int, options: dict, every: int) -> tuple[int, st
                 got, after = native.resample(ns, side, r_nat.getstate())
                 got_text = got.to_json()
                 if got_text != expected:
-                    return checked, f"{game} seed {seed} ply {ply} side {side}: JSON differs\n{diff(expected, got_text)}"
+                    where = f"{game} seed {seed} ply {ply} side {side}"
+                    return checked, f"{where}: JSON differs\n{diff(expected, got_text)}"
                 if after != r_py.getstate():
                     return checked, f"{game} seed {seed} ply {ply} side {side}: the generator's state differs"
                 if json.dumps(d, separators=SEP) != text:
