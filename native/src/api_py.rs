@@ -47,7 +47,9 @@ fn side_index(side: &str) -> PyResult<usize> {
     match side {
         "USSR" => Ok(0),
         "US" => Ok(1),
-        _ => Err(PyValueError::new_err(format!("unknown side {side:?}; sides are USSR, US"))),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown side {side:?}; sides are USSR, US"
+        ))),
     }
 }
 
@@ -85,12 +87,20 @@ fn resample<'py>(
     let mut r = PyRandom::load(rng_state)?;
     let out: Py<PyAny> = match engine_of(state)? {
         AnyEngine::Thirteen(e) => {
-            let side = if who == 0 { thirteen::state::Side::Ussr } else { thirteen::state::Side::Us };
+            let side = if who == 0 {
+                thirteen::state::Side::Ussr
+            } else {
+                thirteen::state::Side::Us
+            };
             let n = thirteen::resample::resample(&e.state, side, &mut r).map_err(PyValueError::new_err)?;
             Py::new(py, ThirteenEngine::new(n).into_py())?.into_any()
         }
         AnyEngine::Twilight(e) => {
-            let side = if who == 0 { twilight::state::Side::Ussr } else { twilight::state::Side::Us };
+            let side = if who == 0 {
+                twilight::state::Side::Ussr
+            } else {
+                twilight::state::Side::Us
+            };
             let n = twilight::resample::resample(&e.state, side, &mut r);
             Py::new(py, TwilightEngine::new(n).into_py())?.into_any()
         }
@@ -101,7 +111,12 @@ fn resample<'py>(
 /// Outcomes as columns: winner (int8, -1 for none), length (uint32,
 /// little-endian), result code (uint8, an index into the names; code 0,
 /// name None: stopped before the end) and the result names.
-type Columns<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<Option<String>>);
+type Columns<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Vec<Option<String>>,
+);
 
 fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Columns<'py>> {
     let mut names: Vec<Option<String>> = vec![None];
@@ -121,7 +136,12 @@ fn columns<'py>(py: Python<'py>, outcomes: &[Outcome]) -> PyResult<Columns<'py>>
         let at = u8::try_from(at).map_err(|_| PyValueError::new_err("more than 255 distinct results"))?;
         code.push(at);
     }
-    Ok((PyBytes::new(py, &winner), PyBytes::new(py, &length), PyBytes::new(py, &code), names))
+    Ok((
+        PyBytes::new(py, &winner),
+        PyBytes::new(py, &length),
+        PyBytes::new(py, &code),
+        names,
+    ))
 }
 
 /// `random_games(game, n, seed, options_json)`: `n` whole random games of
@@ -135,16 +155,24 @@ fn random_games<'py>(py: Python<'py>, game: &str, n: usize, seed: u64, options_j
             let value = crate::json::Value::parse(options_json).map_err(PyValueError::new_err)?;
             let options = thirteen::json_io::options_from_value(&value, "options").map_err(PyValueError::new_err)?;
             py.detach(|| {
-                batch::random_games(n, seed, |i| ThirteenEngine::new_game(seed.wrapping_add(i as u64), options))
+                batch::random_games(n, seed, |i| {
+                    ThirteenEngine::new_game(seed.wrapping_add(i as u64), options)
+                })
             })
         }
         "twilight" => {
             let options = twilight::game::parse_options(options_json).map_err(PyValueError::new_err)?;
             py.detach(|| {
-                batch::random_games(n, seed, |i| TwilightEngine::new_game(seed.wrapping_add(i as u64), options))
+                batch::random_games(n, seed, |i| {
+                    TwilightEngine::new_game(seed.wrapping_add(i as u64), options)
+                })
             })
         }
-        other => return Err(PyValueError::new_err(format!("unknown game {other:?}; games: thirteen, twilight"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown game {other:?}; games: thirteen, twilight"
+            )))
+        }
     };
     columns(py, &outcomes)
 }
@@ -169,6 +197,9 @@ fn rollouts<'py>(
     columns(py, &outcomes)
 }
 
+/// Each root action's (id, visits, reward sum), and the iterations run.
+type RootStats = (Vec<(u16, u32, f64)>, u64);
+
 fn search<E: Determinize>(py: Python<'_>, e: E, side: usize, params: Params, seed: u64) -> ismcts::Report {
     py.detach(move || ismcts::search(&e, side, params, seed))
 }
@@ -190,17 +221,24 @@ fn ismcts_search<'py>(
     iters: Option<u64>,
     seconds: Option<f64>,
     seed: u64,
-) -> PyResult<(Vec<(u16, u32, f64)>, u64)> {
+) -> PyResult<RootStats> {
     let who = side_index(side)?;
     if !c.is_finite() || c < 0.0 {
         return Err(PyValueError::new_err(format!("c: {c} is not a number of 0 or more")));
     }
     if let Some(s) = seconds {
         if !s.is_finite() || s < 0.0 {
-            return Err(PyValueError::new_err(format!("seconds: {s} is not a number of 0 or more")));
+            return Err(PyValueError::new_err(format!(
+                "seconds: {s} is not a number of 0 or more"
+            )));
         }
     }
-    let params = Params { c, until: parse_until(until)?, iters, seconds };
+    let params = Params {
+        c,
+        until: parse_until(until)?,
+        iters,
+        seconds,
+    };
     let report = match engine_of(state)? {
         AnyEngine::Thirteen(e) => search(py, e, who, params, seed),
         AnyEngine::Twilight(e) => search(py, e, who, params, seed),
@@ -228,13 +266,29 @@ mod tests {
             let mut e = ThirteenEngine::new_default(seed);
             let side = e.mover();
             let legal = e.legal().to_vec();
-            let params = Params { c: 0.7, until: Until::Stage, iters: Some(200), seconds: None };
+            let params = Params {
+                c: 0.7,
+                until: Until::Stage,
+                iters: Some(200),
+                seconds: None,
+            };
             let report = ismcts::search(&e, side, params, seed);
             assert_eq!(report.iterations, 200);
             assert!(report.stats.iter().all(|(id, _, _)| legal.contains(id)));
-            let opts = twilight::state::Options { events: false, optional_cards: true };
+            let opts = twilight::state::Options {
+                events: false,
+                optional_cards: true,
+            };
             let t = TwilightEngine::new_game(seed, opts);
-            let report = ismcts::search(&t, t.mover(), Params { until: Until::Steps(20), ..params }, seed);
+            let report = ismcts::search(
+                &t,
+                t.mover(),
+                Params {
+                    until: Until::Steps(20),
+                    ..params
+                },
+                seed,
+            );
             assert_eq!(report.iterations, 200);
         }
     }

@@ -27,7 +27,11 @@ pub struct ThirteenEngine {
 impl ThirteenEngine {
     /// Wrap a state (its legal ids are computed on first use).
     pub fn new(state: State) -> ThirteenEngine {
-        ThirteenEngine { state, legal: Vec::with_capacity(32), fresh: false }
+        ThirteenEngine {
+            state,
+            legal: Vec::with_capacity(32),
+            fresh: false,
+        }
     }
 
     /// A new game from a seed (modulo 2**64) with the given options.
@@ -41,7 +45,10 @@ impl ThirteenEngine {
 
     /// The same state as the Python class (its legal ids asked anew).
     pub fn into_py(self) -> ThirteenState {
-        ThirteenState { state: self.state, legal: None }
+        ThirteenState {
+            state: self.state,
+            legal: None,
+        }
     }
 }
 

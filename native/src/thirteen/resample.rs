@@ -27,7 +27,12 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> Result<State, Stri
     let opp_after: Vec<usize> = if revealed {
         Vec::new()
     } else {
-        n.aftermath.iter().enumerate().filter(|(_, (who, _))| *who == opp).map(|(k, _)| k).collect()
+        n.aftermath
+            .iter()
+            .enumerate()
+            .filter(|(_, (who, _))| *who == opp)
+            .map(|(k, _)| k)
+            .collect()
     };
     let mut pool: Vec<u8> = Vec::with_capacity(n.hands[o].len() + n.deck.len() + opp_after.len() + 1);
     pool.extend_from_slice(&n.hands[o]);

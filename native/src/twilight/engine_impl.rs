@@ -27,7 +27,11 @@ pub struct TwilightEngine {
 impl TwilightEngine {
     /// Wrap a state (its legal ids are computed on first use).
     pub fn new(state: State) -> TwilightEngine {
-        TwilightEngine { state, legal: Vec::with_capacity(64), fresh: false }
+        TwilightEngine {
+            state,
+            legal: Vec::with_capacity(64),
+            fresh: false,
+        }
     }
 
     /// A new game from a seed (modulo 2**64) with the given options, run on
@@ -44,7 +48,10 @@ impl TwilightEngine {
 
     /// The same state as the Python class (its legal ids asked anew).
     pub fn into_py(self) -> TwilightState {
-        TwilightState { state: self.state, legal: None }
+        TwilightState {
+            state: self.state,
+            legal: None,
+        }
     }
 }
 
@@ -140,7 +147,10 @@ mod tests {
     use crate::batch::{random_games, rollouts, Until};
 
     fn no_events() -> Options {
-        Options { events: false, ..Options::default() }
+        Options {
+            events: false,
+            ..Options::default()
+        }
     }
 
     #[test]

@@ -48,7 +48,11 @@ pub fn known_cards(s: &State, side: Side) -> Vec<u8> {
         opp_hand.sort_unstable();
         return opp_hand;
     }
-    let mut out: Vec<u8> = s.known[side.ix()].iter().copied().filter(|c| opp_hand.contains(c)).collect();
+    let mut out: Vec<u8> = s.known[side.ix()]
+        .iter()
+        .copied()
+        .filter(|c| opp_hand.contains(c))
+        .collect();
     out.sort_unstable();
     out.dedup();
     out
@@ -97,7 +101,11 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> State {
     if hidden_hl != 0 {
         held.push(hidden_hl);
     }
-    let mut extra: Vec<u8> = held.iter().copied().filter(|&c| fixed[usize::from(c)] && !known.contains(&c)).collect();
+    let mut extra: Vec<u8> = held
+        .iter()
+        .copied()
+        .filter(|&c| fixed[usize::from(c)] && !known.contains(&c))
+        .collect();
     extra.sort_unstable();
     let mut kept = known.clone();
     kept.extend(extra);

@@ -63,7 +63,8 @@ class BatchResult:
 
 
 def _module() -> Any:
-    from brinkmanship.native import _module as load, native_class
+    from brinkmanship.native import _module as load
+    from brinkmanship.native import native_class
 
     mod, _ = load()
     if mod is None or not hasattr(mod, "random_games"):
