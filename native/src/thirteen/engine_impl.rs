@@ -8,6 +8,7 @@
 use crate::engine::Engine;
 
 use super::actions::Action;
+use super::data::{war_at, DEFCON2_FROM};
 use super::json_io;
 use super::machine;
 use super::py::ThirteenState;
@@ -122,11 +123,15 @@ impl Engine for ThirteenEngine {
         u32::from(self.state.round)
     }
 
-    /// The USSR's chances from the prestige track alone: a logistic of the
-    /// USSR's lead (`-prestige`, the marker counts for the US), steeper as
-    /// the rounds go by (fewer rounds are left to turn it around; a lead
-    /// of 4 in the last round is worth about 90%). DEFCON and agendas are
-    /// ignored: this only has to rank cut-off rollouts cheaply.
+    /// The USSR's chances from prestige and DEFCON, cheaply: a side whose
+    /// markers already trigger nuclear war (any in the DEFCON 1 zone, or
+    /// all three in DEFCON 2) is taken to lose it at the round's check
+    /// (5%/95%; both: even); otherwise a logistic of the USSR's prestige
+    /// lead (`-prestige`: the marker counts for the US), steeper as rounds
+    /// go by (fewer are left to turn it around), minus each side's danger
+    /// (how deep its markers stand in the DEFCON 2 zone: one more step
+    /// there, or the next round's escalation, can start a war it loses).
+    /// Agendas and hands are ignored: this only ranks cut-off rollouts.
     fn evaluate(&self) -> f64 {
         let s = &self.state;
         if s.over {
@@ -135,9 +140,22 @@ impl Engine for ThirteenEngine {
                 None => 0.5,
             };
         }
+        let war = [war_at(&s.defcon[0]), war_at(&s.defcon[1])];
+        match war {
+            [true, true] => return 0.5,
+            [true, false] => return 0.05,
+            [false, true] => return 0.95,
+            [false, false] => {}
+        }
+        let danger = |markers: &[u8; 3]| -> f64 {
+            let deep: u8 = markers.iter().map(|&m| m.saturating_sub(DEFCON2_FROM)).sum();
+            let low = markers.iter().copied().min().unwrap_or(0);
+            f64::from(deep) + if low + 1 >= DEFCON2_FROM { 1.0 } else { 0.0 }
+        };
         let lead = -f64::from(s.prestige);
         let k = 0.25 + 0.15 * f64::from(s.round.saturating_sub(1));
-        1.0 / (1.0 + (-k * lead).exp())
+        let x = k * lead + 0.5 * (danger(&s.defcon[1]) - danger(&s.defcon[0]));
+        1.0 / (1.0 + (-x).exp())
     }
 }
 
