@@ -58,13 +58,14 @@ def speed(game: str, seconds: float, positions: int, events: bool) -> None:
     print(f"  native ISMCTS {nat:>12,.0f} iterations/s   x{nat / py if py else float('nan'):,.0f}")
 
 
-def match(game: str, n: int, seconds: float, first: int, events: bool) -> None:
+def match(game: str, n: int, seconds: float, first: int, events: bool, horizon: str | None = None,
+          depth: int | None = None) -> None:
     options = _options(game, events)
     results: Counter[str] = Counter()
     by_side: Counter[tuple[str, str]] = Counter()
     ends: Counter[str] = Counter()
     start = time.perf_counter()
-    native_bot = IsmctsBot(seed=first, seconds=seconds, backend="native")
+    native_bot = IsmctsBot(seed=first, seconds=seconds, backend="native", horizon=horizon, depth=depth)
     python_bot = IsmctsBot(seed=first + 1, seconds=seconds)
     for i in range(n):
         state = bm.new_game(game, seed=first + i, options=options)
@@ -88,7 +89,7 @@ def match(game: str, n: int, seconds: float, first: int, events: bool) -> None:
     played = sum(results.values())
     score = results["win"] + 0.5 * results["draw"]
     lo, hi = wilson(results["win"], played)
-    print(f"\n{game} {options or ''}: native ISMCTS vs Python ISMCTS at {seconds:g} s per decision, {played} games "
+    print(f"\n{game} {options or ''}: {native_bot.name} vs {python_bot.name}, {played} games "
           f"({time.perf_counter() - start:.0f} s)")
     print(f"  native: {results['win']} wins, {results['draw']} draws, {results['loss']} losses; "
           f"win rate {results['win'] / played:.1%} (Wilson 95% {lo:.1%}-{hi:.1%}); score {score / played:.1%}")
@@ -107,6 +108,8 @@ def main() -> None:
     ap.add_argument("--time", type=float, default=0.05, help="seconds per decision (default 0.05)")
     ap.add_argument("--positions", type=int, default=10, help="speed: positions searched (default 10)")
     ap.add_argument("--first", type=int, default=1, help="match: first seed (default 1)")
+    ap.add_argument("--horizon", choices=("stage", "depth"), help="match: the native bot's rollout horizon")
+    ap.add_argument("--depth", type=int, help="match: the native bot's rollout depth")
     ap.add_argument("--core", type=int, default=0, help="pin to this core (default 0; -1: do not pin)")
     ap.add_argument("--events", action="store_true", help="Twilight Struggle with its card events")
     args = ap.parse_args()
@@ -115,7 +118,7 @@ def main() -> None:
     if args.what == "speed":
         speed(args.game, args.time, args.positions, args.events)
     else:
-        match(args.game, args.games, args.time, args.first, args.events)
+        match(args.game, args.games, args.time, args.first, args.events, args.horizon, args.depth)
 
 
 if __name__ == "__main__":
