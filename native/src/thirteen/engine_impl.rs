@@ -123,14 +123,14 @@ impl Engine for ThirteenEngine {
         u32::from(self.state.round)
     }
 
-    /// The USSR's chances from prestige and DEFCON, cheaply: a side whose
-    /// markers already trigger nuclear war (any in the DEFCON 1 zone, or
-    /// all three in DEFCON 2) is taken to lose it at the round's check
-    /// (5%/95%; both: even); otherwise a logistic of the USSR's prestige
-    /// lead (`-prestige`: the marker counts for the US), steeper as rounds
-    /// go by (fewer are left to turn it around), minus each side's danger
-    /// (how deep its markers stand in the DEFCON 2 zone: one more step
-    /// there, or the next round's escalation, can start a war it loses).
+    /// The USSR's chances from prestige and DEFCON, cheaply: a logistic of
+    /// the USSR's prestige lead (`-prestige`: the marker counts for the
+    /// US), steeper as rounds go by (fewer are left to turn it around),
+    /// minus each side's danger: how deep its markers stand past the
+    /// DEFCON 3 zone, more when they would trigger nuclear war at the
+    /// round's check (any in the DEFCON 1 zone, or all three in DEFCON 2).
+    /// Markers are checked only at the round's end, so a side in the war
+    /// zone mid-round may still step back: a danger, not a lost game.
     /// Agendas and hands are ignored: this only ranks cut-off rollouts.
     fn evaluate(&self) -> f64 {
         let s = &self.state;
@@ -140,21 +140,13 @@ impl Engine for ThirteenEngine {
                 None => 0.5,
             };
         }
-        let war = [war_at(&s.defcon[0]), war_at(&s.defcon[1])];
-        match war {
-            [true, true] => return 0.5,
-            [true, false] => return 0.05,
-            [false, true] => return 0.95,
-            [false, false] => {}
-        }
         let danger = |markers: &[u8; 3]| -> f64 {
             let deep: u8 = markers.iter().map(|&m| m.saturating_sub(DEFCON2_FROM)).sum();
-            let low = markers.iter().copied().min().unwrap_or(0);
-            f64::from(deep) + if low + 1 >= DEFCON2_FROM { 1.0 } else { 0.0 }
+            f64::from(deep) + if war_at(markers) { 1.5 } else { 0.0 }
         };
         let lead = -f64::from(s.prestige);
         let k = 0.25 + 0.15 * f64::from(s.round.saturating_sub(1));
-        let x = k * lead + 0.5 * (danger(&s.defcon[1]) - danger(&s.defcon[0]));
+        let x = k * lead + 0.4 * (danger(&s.defcon[1]) - danger(&s.defcon[0]));
         1.0 / (1.0 + (-x).exp())
     }
 }
