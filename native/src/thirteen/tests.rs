@@ -35,7 +35,10 @@ fn agendas_are_kept_ussr_first() {
     assert_eq!(machine::current_player(&s), Some(Side::Ussr));
     assert!(matches!(s.stack.last(), Some(Frame::Agenda { p: Side::Ussr, .. })));
     // USSR flags 3, 4, 7: Political Track (type 1) and Turkey (type 3).
-    assert_eq!(machine::legal_vec(&s), vec![Action::Agenda(1).id(), Action::Agenda(3).id()]);
+    assert_eq!(
+        machine::legal_vec(&s),
+        vec![Action::Agenda(1).id(), Action::Agenda(3).id()]
+    );
 }
 
 /// Play `n` random games to the end (events are whatever `events` does),
@@ -85,7 +88,10 @@ fn refuses_malformed_states() {
         (good.replace(r#""p":"US"}"#, r#""p":"US","x":1}"#), "stack[1].x"),
         (good.replace(r#""step":"deal""#, r#""step":"nap""#), "stack[0].step"),
         (good.replace(r#""deck":[9,30,"#, r#""deck":[30,30,"#), "card 9"),
-        (good.replace(r#""agenda_bonus":true"#, r#""agenda_bonus":1"#), "options.agenda_bonus"),
+        (
+            good.replace(r#""agenda_bonus":true"#, r#""agenda_bonus":1"#),
+            "options.agenda_bonus",
+        ),
         (good.replace(r#""rng":8018554030188788048"#, r#""rng":-1"#), "rng"),
         ("[]".to_string(), "state"),
         ("{".to_string(), "not JSON"),
@@ -113,4 +119,62 @@ fn speed() {
         keep += s.clone().deck.len();
     }
     println!("clone: {:.0} ns ({keep})", t.elapsed().as_nanos() as f64 / 100_000.0);
+}
+
+#[test]
+fn command_size_follows_sops_and_the_brink() {
+    use super::play::command_size;
+    let mut s = game(1);
+    assert_eq!(command_size(&s, Side::Us, 3, false), 3);
+    s.fx.sops.push(Side::Us);
+    assert_eq!(command_size(&s, Side::Us, 3, false), 4);
+    s.fx.brink.push(Side::Us);
+    assert_eq!(command_size(&s, Side::Us, 1, false), 1);
+    s.options.event_command_modifiers = false;
+    assert_eq!(command_size(&s, Side::Us, 1, true), 1);
+    assert_eq!(command_size(&s, Side::Us, 2, true), 2);
+}
+
+#[test]
+fn the_letter_joins_only_when_its_cube_can_be_used() {
+    use super::play::{letter_adds, push_command};
+    use super::state::Frame;
+    let mut s = game(1);
+    push_command(&mut s, Side::Us, 1, 3, &[super::data::ITALY], None);
+    let Some(Frame::Command(f)) = s.stack.last().cloned() else {
+        panic!("a Command")
+    };
+    // Italy holds 1 US cube: room for 4 more, so a 4th cube helps.
+    assert!(letter_adds(&s, &f));
+    s.cubes[Side::Us.ix()][usize::from(super::data::ITALY)] = 2;
+    assert!(!letter_adds(&s, &f));
+}
+
+#[test]
+fn caribbean_agendas_score_the_other_caribbean_arenas() {
+    use super::data::{ATLANTIC, CUBA_MILITARY, CUBA_POLITICAL};
+    use super::scoring::score_agenda;
+    let mut s = game(1);
+    s.cubes = [[0; 9]; 2];
+    s.cubes[Side::Us.ix()][usize::from(ATLANTIC)] = 3;
+    s.cubes[Side::Us.ix()][usize::from(CUBA_MILITARY)] = 1;
+    s.cubes[Side::Ussr.ix()][usize::from(CUBA_POLITICAL)] = 1;
+    // Agenda card 12 is the Atlantic: lead 3, +1 for Cuba (Military).
+    assert_eq!(score_agenda(&mut s, 12), (Some(Side::Us), 4));
+    s.options.agenda_bonus = false;
+    assert_eq!(score_agenda(&mut s, 12), (Some(Side::Us), 3));
+}
+
+#[test]
+fn nuclear_war_ends_the_game() {
+    use super::scoring::nuclear_check;
+    let mut s = game(1);
+    s.defcon[Side::Us.ix()] = [7, 1, 1];
+    nuclear_check(&mut s);
+    assert!(s.over);
+    assert_eq!(s.winner, Some(Side::Ussr));
+    let mut s = game(1);
+    s.defcon = [[4, 5, 6], [8, 1, 1]];
+    nuclear_check(&mut s);
+    assert_eq!((s.over, s.winner), (true, None));
 }
