@@ -31,6 +31,8 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import brinkmanship_native as native
 
@@ -50,20 +52,20 @@ PERTURBED = [0]  # positions rewritten by ``--perturb``
 
 
 
-def _counting(card: int, fn):  # type: ignore[no-untyped-def]
+def _counting(card: int, fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` (the event of ``card``), counting each time it runs."""
 
-    def run(d, play):  # type: ignore[no-untyped-def]
+    def run(d: dict[str, Any], play: Any) -> Any:
         EVENT_RUNS[card] += 1
         return fn(d, play)
 
     return run
 
 
-def _counting_then(name: str, fn):  # type: ignore[no-untyped-def]
+def _counting_then(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     """The continuation ``fn`` (``name``), counting each time it resumes."""
 
-    def then(d, frame, answer):  # type: ignore[no-untyped-def]
+    def then(d: dict[str, Any], frame: Any, answer: Any) -> Any:
         THEN_RUNS[name] += 1
         return fn(d, frame, answer)
 
@@ -82,7 +84,7 @@ def random_options(r: random.Random) -> dict[str, object]:
     return make_options({k: r.choice(v) for k, v in OPTION_CHOICES.items()})
 
 
-def perturb(d: dict, r: random.Random) -> bool:
+def perturb(d: dict[str, Any], r: random.Random) -> bool:
     """Rewrite the board at a turn decision (cubes anywhere up to the
     limits, any DEFCON markers, prestige, round effects, sometimes an empty
     hand for the opponent), so that events meet the positions random play
