@@ -30,6 +30,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,11 +57,15 @@ class Report:
     copies_checked: int = 0
     seconds: float = 0.0
     results: dict[str, int] = field(default_factory=dict)
+    # How often each log code was written: which events, rules and endings
+    # the games went through (coverage of what was compared).
+    codes: Counter[str] = field(default_factory=Counter)
 
     def __str__(self) -> str:
         rate = self.actions / self.seconds if self.seconds else 0.0
         return (f"{self.game}: {self.games} games, {self.actions} actions, {self.copies_checked} copies "
-                f"checked, 0 differences in {self.seconds:.1f} s ({rate:.0f} actions/s); results {self.results}")
+                f"checked, 0 differences in {self.seconds:.1f} s ({rate:.0f} actions/s); results {self.results}; "
+                f"{len(self.codes)} distinct log codes")
 
 
 def option_mixes(game: str) -> list[dict[str, Any]]:
@@ -108,7 +113,7 @@ class _Game:
 
     def __init__(self, game: str, seed: int, options: dict[str, Any], views_every: int, full_every: int) -> None:
         self.where = f"{game} seed {seed} options {options}"
-        self.py = bm.new_game(game, seed, options, backend="python")
+        self.python = bm.new_game(game, seed, options, backend="python")
         native = bm.new_game(game, seed, options, backend="native")
         if not isinstance(native, NativeState):
             raise Difference(f"{self.where}: backend='native' gave {type(native).__name__}")
@@ -120,7 +125,7 @@ class _Game:
         self.log_texts: list[str] = []
 
     def fail(self, what: str, detail: str = "") -> Difference:
-        ply = self.py.data["ply"]
+        ply = self.python.data["ply"]
         return Difference(f"{self.where}, ply {ply}, after {self.last}: {what} differs"
                           + (f": {detail}" if detail else ""))
 
@@ -133,7 +138,7 @@ class _Game:
         log again at every action: log entries never change once appended
         (``core.log``), so each is written once. (The whole ``to_json`` is
         compared too wherever the views are.)"""
-        d = self.py.data
+        d = self.python.data
         log = d["log"]
         texts = self.log_texts
         texts.extend(json.dumps(e, separators=_SEPARATORS) for e in log[len(texts):])
@@ -177,7 +182,7 @@ class _Game:
             self.log_seen = len(entries_py)
 
     def step(self, rng_py: random.Random, rng_native: random.Random) -> None:
-        a = self.py.apply_random(rng_py)
+        a = self.python.apply_random(rng_py)
         b = self.native.apply_random(rng_native)
         self.last = f"{a.text!r} (id {a.id})"
         if a is not b:
@@ -185,7 +190,7 @@ class _Game:
 
     def check_copies(self, draw: random.Random) -> None:
         """clone, load and resample at this ply."""
-        py, native = self.py, self.native
+        py, native = self.python, self.native
         before = native.to_json()
         self.same("log_entries of a clone", py.log_entries, native.clone().log_entries)
         # clone: played on apart from the original, as a Python clone.
@@ -230,7 +235,8 @@ def _plain(v: Any) -> Any:
 
 
 def compare_game(game: str, seed: int, options: dict[str, Any], *, views_every: int = 1,
-                 full_every: int = 25, copy_points: int = 3) -> tuple[int, int, str | None]:
+                 full_every: int = 25, copy_points: int = 3,
+                 codes: Counter[str] | None = None) -> tuple[int, int, str | None]:
     """Play one game on both backends, comparing after every action (the
     views, tensors and log every ``views_every`` actions, with the whole
     log in the views every ``full_every``); returns (actions, copies
@@ -240,24 +246,26 @@ def compare_game(game: str, seed: int, options: dict[str, Any], *, views_every: 
     draw = random.Random(~seed)
     # A few plies of each game where the copies are checked too.
     points = {draw.randrange(1, 400) for _ in range(copy_points)}
-    g.compare(g.py, g.native, views=True, full=True)
+    g.compare(g.python, g.native, views=True, full=True)
     actions = copies = 0
-    while not g.py.is_terminal:
+    while not g.python.is_terminal:
         g.step(rng_py, rng_native)
         actions += 1
         views = actions % views_every == 0
         # Wherever the views are compared, so is the whole to_json as written
         # by the Python engine (the incremental text everywhere else).
-        g.compare(g.py, g.native, views=views, full=actions % full_every == 0,
+        g.compare(g.python, g.native, views=views, full=actions % full_every == 0,
                   text_py=None if views else g.py_text())
         if actions in points:
             g.check_copies(draw)
             copies += 1
     if not g.native.is_terminal:
         raise g.fail("is_terminal at the end")
-    g.compare(g.py, g.native, views=True, full=True)
-    g.same("log (rendered)", g.py.log, g.native.log)
-    return actions, copies, g.py.result
+    g.compare(g.python, g.native, views=True, full=True)
+    g.same("log (rendered)", g.python.log, g.native.log)
+    if codes is not None:
+        codes.update(e["code"] for e in g.python.log_entries)
+    return actions, copies, g.python.result
 
 
 def compare_games(game: str, n: int, seed: int = 0, options_mix: list[dict[str, Any]] | None = None, *,
@@ -272,7 +280,8 @@ def compare_games(game: str, n: int, seed: int = 0, options_mix: list[dict[str, 
     start = time.perf_counter()
     for k in range(n):
         actions, copies, result = compare_game(game, seed + k, mixes[k % len(mixes)], views_every=views_every,
-                                               full_every=full_every, copy_points=copy_points)
+                                               full_every=full_every, copy_points=copy_points,
+                                               codes=report.codes)
         report.games += 1
         report.actions += actions
         report.copies_checked += copies
@@ -289,10 +298,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--views-every", type=int, default=1)
     parser.add_argument("--full-every", type=int, default=25)
+    parser.add_argument("--codes", action="store_true", help="also list how often each log code was written")
     args = parser.parse_args(argv)
     try:
-        print(compare_games(args.game, args.n, args.seed, views_every=args.views_every,
-                            full_every=args.full_every))
+        report = compare_games(args.game, args.n, args.seed, views_every=args.views_every,
+                               full_every=args.full_every)
+        print(report)
+        if args.codes:
+            for code, count in sorted(report.codes.items()):
+                print(f"{count:8d} {code}")
     except Difference as exc:
         print(f"DIFFERENCE: {exc}", file=sys.stderr)
         return 1

@@ -271,6 +271,10 @@ def test_data_is_kept_in_step_both_ways(engine: Engine) -> None:
     with pytest.raises(bm.StateError, match=r"state\.data was changed into an invalid state"):
         native.legal_actions()
     assert native.to_json() == py.to_json() and native.data == py.data
+    native.data["hands"] = {"USSR": {1, 2}}
+    with pytest.raises(bm.StateError, match="not JSON"):
+        native.apply_random(random.Random(1))
+    assert native.to_json() == py.to_json() and native.data == py.data
     # Assigning a whole state.
     other = bm.new_game(engine.game, 99)
     native.data = json.loads(other.to_json())

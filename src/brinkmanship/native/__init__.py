@@ -259,11 +259,16 @@ class NativeState(State):
         snap = self._snap
         if snap is None:
             return
-        text = json.dumps(snap, separators=_SEPARATORS)
-        if text == self._text:
-            return
         from brinkmanship.core.state import load
 
+        try:
+            text = json.dumps(snap, separators=_SEPARATORS)
+        except (TypeError, ValueError) as exc:  # a value JSON cannot hold (a set, a cycle...)
+            self._refill()
+            raise StateError(f"state.data was changed into something that is not JSON, and the change is "
+                             f"undone: {exc}") from None
+        if text == self._text:
+            return
         try:
             loaded = load(text)
             if loaded.game.name != self.game.name:
@@ -374,7 +379,9 @@ class NativeState(State):
             ident = action.id
         try:
             native.apply_id(ident)
-        except (ValueError, OverflowError):
+        except (ValueError, OverflowError, IndexError, TypeError):
+            # Refused (or an id the native signature cannot take): the
+            # error path says why exactly as the Python backend does.
             self._refuse(action)
         # The native state moved on: what was cached of it goes (inlined:
         # the per-step hot path), or the lent snapshot takes the new state.
