@@ -37,11 +37,14 @@ def _pin(core: int | None) -> str:
     return f"core {core}" if core is not None else "unpinned"
 
 
-def batch_native(game: str, options: dict, games: int) -> tuple[float, int]:
-    start = time.perf_counter()
+def batch_native(game: str, options: dict, games: int) -> tuple[float, float]:
+    """Decisions per second of wall time and of this process's CPU time
+    (the latter tells the core's speed on a machine busy with other work)."""
+    start, cpu = time.perf_counter(), time.process_time()
     r = batch.random_games(game, games, seed=1, options=options)
-    dt = time.perf_counter() - start
-    return int(r.length.sum()) / dt, games
+    dt, dcpu = time.perf_counter() - start, time.process_time() - cpu
+    plies = int(r.length.sum())
+    return plies / dt, plies / max(dcpu, 1e-9)
 
 
 def batch_python(game: str, options: dict, seconds: float) -> tuple[float, int]:
@@ -126,10 +129,10 @@ def main() -> None:
     for game in ("thirteen", "twilight"):
         options = {} if game == "thirteen" or args.events else {"events": False}
         print(f"\n{game} {options or ''}")
-        nat, n_games = batch_native(game, options, args.games)
+        nat, nat_cpu = batch_native(game, options, args.games)
         py, p_games = batch_python(game, options, args.seconds)
-        print(f"  batch random play     native {nat:>12,.0f} decisions/s ({n_games} games)   "
-              f"python {py:>9,.0f} decisions/s ({p_games} games)   x{nat / py:,.0f}")
+        print(f"  batch random play     native {nat:>12,.0f} decisions/s ({args.games} games; {nat_cpu:,.0f}/s of CPU "
+              f"time)   python {py:>9,.0f} decisions/s ({p_games} games)   x{nat / py:,.0f}")
         step_nat = per_step(game, options, "native", args.seconds)
         step_py = per_step(game, options, "python", args.seconds)
         step_cls = per_step_class(game, options, args.seconds)
