@@ -95,8 +95,8 @@ def compare(py: bm.State, rs: ThirteenState, what: str) -> list[int]:
     return ids
 
 
-def play(seed: int, options: dict, r: random.Random, load_every: int) -> tuple[int, int]:
-    """One game; returns (actions, loads). Raises Mismatch."""
+def play(seed: int, options: dict, r: random.Random, load_every: int) -> tuple[int, int, bool]:
+    """One game; returns (actions, loads, finished). Raises Mismatch."""
     py = bm.new_game("thirteen", seed, options)
     rs = ThirteenState.new_game(seed, json.dumps(make_options(options)))
     last = "new game"
@@ -108,10 +108,10 @@ def play(seed: int, options: dict, r: random.Random, load_every: int) -> tuple[i
             compare(py, loaded, f"seed {seed} ply {actions}: from_json")
             loads += 1
         if not ids:
-            return actions, loads
+            return actions, loads, True
         choices = [i for i in ids if i not in EVENT_IDS]
         if not choices:
-            return actions, loads
+            return actions, loads, False
         a = r.choice(choices)
         last = SPACE.from_id(a).text
         py.apply(a)
@@ -244,15 +244,16 @@ def main() -> int:
     args = ap.parse_args()
     r = random.Random(12345 + args.start)
     t0 = time.time()
-    games = actions = loads = diffs = 0
+    games = actions = loads = diffs = finished = 0
     samples: list[str] = []
     for k in range(args.start, args.start + args.games):
         seed = random_seed(r, k)
         options = random_options(r)
         try:
-            n, nl = play(seed, options, random.Random(k), args.load)
+            n, nl, done = play(seed, options, random.Random(k), args.load)
             actions += n
             loads += nl
+            finished += done
         except Mismatch as exc:
             diffs += 1
             print(f"DIFF game {k}: {exc}")
@@ -276,7 +277,7 @@ def main() -> int:
         print(f"python games {args.python_games} loads {pyloads} applies {pyapplies}")
     if args.refuse:
         print("mutated states:", check_refusals(r, samples))
-    print(f"games {games} actions {actions} loads {loads} differences {diffs} "
+    print(f"games {games} (finished {finished}) actions {actions} loads {loads} differences {diffs} "
           f"({time.time() - t0:.1f}s)")
     return 1 if diffs else 0
 

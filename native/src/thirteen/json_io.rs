@@ -573,6 +573,7 @@ fn get_small<const N: usize>(v: &Value, path: &str, hi: u8) -> R<SmallList<N>> {
 fn get_per_side<T>(v: &Value, path: &str, mut each: impl FnMut(&Value, &str) -> R<T>) -> R<[T; 2]> {
     let pairs = obj(v, path)?;
     keys_exactly(pairs, &["USSR", "US"], &[], path)?;
+    in_order(pairs, &["USSR", "US"], path)?;
     let a = each(field(pairs, "USSR", path)?, &join(path, "USSR"))?;
     let b = each(field(pairs, "US", path)?, &join(path, "US"))?;
     Ok([a, b])
@@ -911,6 +912,20 @@ fn entry_from_value(v: &Value, path: &str) -> R<Entry> {
     })
 }
 
+/// The option names, in `OPTION_CHOICES` order.
+const OPTION_NAMES: [&str; 10] = [
+    "agenda_push",
+    "agenda_bonus",
+    "agenda_recycle",
+    "agenda_cap",
+    "initiative_tie",
+    "event_command_modifiers",
+    "containment_offered",
+    "ban_blocks_symbol",
+    "event_command_remove",
+    "fifty_fifty_same_track",
+];
+
 /// The top-level keys, in the order Python writes them.
 const TOP: [&str; 30] = [
     "game",
@@ -956,6 +971,9 @@ pub fn from_json(text: &str) -> R<State> {
 pub fn from_value(v: &Value) -> R<State> {
     let d = obj(v, "state")?;
     keys_exactly(d, &TOP, &[], "")?;
+    // Key orders are checked too: Python keeps a loaded file's order, so
+    // only the order the engine writes reads back byte for byte.
+    in_order(d, &TOP, "state")?;
     let f = |key: &str| field(d, key, "");
     if get_str(f("game")?, "game")? != "thirteen" {
         return Err("game: must be \"thirteen\"".into());
@@ -963,9 +981,8 @@ pub fn from_value(v: &Value) -> R<State> {
     get_int(f("version")?, "version", 2, 2)?;
     let options = options_from_value(f("options")?, "options")?;
     if let Value::Obj(pairs) = f("options")? {
-        if pairs.len() != 10 {
-            return Err("options: every option must be written out".into());
-        }
+        keys_exactly(pairs, &OPTION_NAMES, &[], "options")?;
+        in_order(pairs, &OPTION_NAMES, "options")?;
     }
     let seed = match f("seed")? {
         Value::Null => Seed::None,
@@ -1062,6 +1079,7 @@ pub fn from_value(v: &Value) -> R<State> {
     let fxv = f("fx")?;
     let fxp = obj(fxv, "fx")?;
     keys_exactly(fxp, &["sops", "brink", "containment", "bay_of_pigs"], &[], "fx")?;
+    in_order(fxp, &["sops", "brink", "containment", "bay_of_pigs"], "fx")?;
     let most = 2 * usize::from(PLAYS_PER_ROUND);
     let fx = Fx {
         sops: get_sides(field(fxp, "sops", "fx")?, "fx.sops", most)?,

@@ -913,7 +913,7 @@ impl State {
         self.log(code, args);
     }
 
-    /// Add `card`'s `side` cube to or from `arena` by `delta` (no limit checks).
+    /// Change `side`'s cubes in `arena` by `delta` (the caller checks the limits).
     #[inline]
     pub fn add_cubes(&mut self, side: Side, arena: u8, delta: i8) {
         let c = &mut self.cubes[side.ix()][usize::from(arena)];

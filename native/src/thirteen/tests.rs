@@ -178,3 +178,14 @@ fn nuclear_war_ends_the_game() {
     nuclear_check(&mut s);
     assert_eq!((s.over, s.winner), (true, None));
 }
+
+#[test]
+fn key_orders_the_engine_never_writes_are_refused() {
+    let good = to_json(&game(1));
+    let swapped = good.replace(r#""kept":{"USSR":0,"US":0}"#, r#""kept":{"US":0,"USSR":0}"#);
+    let e = from_json(&swapped).err().unwrap_or_default();
+    assert!(e.contains("kept"), "{e}");
+    let swapped = good.replace(r#""f":"agenda","p":"US""#, r#""p":"US","f":"agenda""#);
+    let e = from_json(&swapped).err().unwrap_or_default();
+    assert!(e.contains("stack[1]"), "{e}");
+}
