@@ -126,6 +126,9 @@ def main() -> int:
         if err is not None:
             print(f"seed {seed} ply {ply}: {err}")
             return 1
+        done = seed - args.first + 1
+        if done % 25 == 0:
+            print(f"  {done} games, {plies} actions, 0 differences so far ({time.time() - t0:.0f}s)", flush=True)
     print(f"{args.games} games, {plies} actions, 0 differences ({time.time() - t0:.1f}s) options={options}"
           f"{' with from_json round trips' if args.roundtrip else ''}")
     return 0
