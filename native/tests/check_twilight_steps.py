@@ -97,6 +97,10 @@ def main() -> int:
                             print(f"  {k}: python {json.dumps(d[k])[:400]}\n      native {json.dumps(nd.get(k))[:400]}")
                 return 1
             compared += 1
+        done = seed - args.first + 1
+        if done % 5 == 0:
+            print(f"  {done} games: {compared} steps identical, {skipped} skipped, {legal_checked} legal lists "
+                  f"identical so far ({time.time() - t0:.0f}s)", flush=True)
     print(f"{args.games} games: {compared} steps identical, {skipped} skipped (card code), "
           f"{legal_checked} legal lists identical ({time.time() - t0:.1f}s)")
     return 0
