@@ -105,6 +105,39 @@ def check_new_games() -> int:
     return n
 
 
+def check_contract() -> None:
+    """The class contract around the rules: illegal ids refused with the
+    state unchanged, chance ids only at a roll, clones independent."""
+    n = native.TwilightState.new_game(5, json.dumps({"events": False, "optional_cards": True}, separators=SEP))
+    before = n.to_json()
+    legal = n.legal_action_ids()
+    for bad in (-1, 1111, 10**20, next(i for i in range(1111) if i not in legal)):
+        try:
+            n.apply_id(bad)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"id {bad} was accepted")
+        assert n.to_json() == before, "a refused id changed the state"
+    try:
+        n.chance_action_id()
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("chance_action_id outside a roll")
+    c = n.clone()
+    c.apply_id(legal[0])
+    assert n.to_json() == before and c.ply() == 1 and n.ply() == 0
+    assert n.stage() == 1 and not n.is_over() and n.winner() is None and n.result() is None
+    assert n.current_player() == "USSR" and n.reveals() == 1
+    for text in ("", "[]", "{}", before.replace('"defcon":5', '"defcon":"5"')):
+        try:
+            native.TwilightState.from_json(text)
+        except ValueError:
+            continue
+        raise AssertionError(f"from_json accepted {text[:40]!r}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
@@ -115,6 +148,7 @@ def main() -> int:
     args = ap.parse_args()
     options = {"events": args.events, "optional_cards": not args.no_optional}
     t0 = time.time()
+    check_contract()
     made = check_new_games()
     if made < 0:
         return 1
