@@ -216,6 +216,8 @@ def main() -> int:
         if err is not None:
             print(f"position {k} (effects {sorted(d['effects'])}) ply {ply}: {err}")
             return 1
+        if played % 10 == 0:
+            print(f"  {played} position games, {plies} actions, 0 differences so far", flush=True)
     if args.positions:
         print(f"{played} games from random positions with lasting effects, {plies} actions, 0 differences "
               f"({refused} positions refused by the Python engine)")
