@@ -3,7 +3,9 @@
 //! Python engine is the reference; every state here writes the same JSON,
 //! so the two are compared byte for byte after every action.
 
+pub mod api_py;
 pub mod batch;
+pub mod draw;
 pub mod engine;
 pub mod ismcts;
 pub mod json;
@@ -21,5 +23,6 @@ fn brinkmanship_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<thirteen::py::ThirteenState>()?;
     m.add_class::<twilight::py::TwilightState>()?;
+    api_py::register(m)?;
     Ok(())
 }

@@ -24,5 +24,7 @@ pub mod py;
 pub mod round;
 pub mod scoring;
 pub mod state;
+pub mod engine_impl;
+pub mod resample;
 #[cfg(test)]
 mod tests;

@@ -17,9 +17,9 @@ use super::state::{Seed, State};
 #[pyclass(module = "brinkmanship_native", name = "ThirteenState")]
 #[derive(Clone)]
 pub struct ThirteenState {
-    state: State,
+    pub(crate) state: State,
     /// The legal ids of the current state, once asked for.
-    legal: Option<Vec<u16>>,
+    pub(crate) legal: Option<Vec<u16>>,
 }
 
 impl ThirteenState {

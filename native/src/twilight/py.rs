@@ -17,9 +17,9 @@ use super::state::{Player, State};
 #[pyclass(module = "brinkmanship_native")]
 #[derive(Clone)]
 pub struct TwilightState {
-    state: State,
+    pub(crate) state: State,
     /// The legal ids, cached until the next apply.
-    legal: Option<Vec<u16>>,
+    pub(crate) legal: Option<Vec<u16>>,
 }
 
 impl TwilightState {

@@ -64,6 +64,18 @@ class Sampler:
         """A fresh determinization drawn with ``rng``."""
         return self._state.resample(self.side, rng)
 
+    def native_search(self, c: float, until: str | int, iters: int | None, seconds: float | None,
+                      seed: int) -> tuple[list[tuple[int, int, float]], int]:
+        """Run the native ISMCTS over this information set and return only
+        its root statistics, ``([(action id, visits, reward sum), ...],
+        iterations)`` (``brinkmanship.native.batch.ismcts_search``). The real
+        state goes to the compiled core once, which redeals every card the
+        side cannot see in each iteration (the native ``resample``), so
+        nothing hidden reaches the caller."""
+        from brinkmanship.native.batch import ismcts_search
+
+        return ismcts_search(self._state, self.side, c=c, until=until, iters=iters, seconds=seconds, seed=seed)
+
     @property
     def game_name(self) -> str:
         """The game being played (public knowledge)."""

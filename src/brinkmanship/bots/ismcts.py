@@ -26,7 +26,18 @@ generator, which ``resample`` reseeds. Decisions with a single legal
 action are played at once, without search, at the root and in the tree.
 
 ``workers=K`` runs K independent searches in parallel processes (root
-parallelization) and adds up their root statistics. With an iteration
+parallelization) and adds up their root statistics.
+
+``backend="native"`` (spec ``ismcts:backend=native``) runs the whole search
+in the compiled core instead (``brinkmanship.native.batch.ismcts_search``):
+the same tree, PUCT with availability counts and first-play urgency, and
+the same choice (most visits, then the best mean), but uniform priors and
+uniformly random rollouts scored at the horizon by a cheap position
+estimate (prestige in 13 Days, VP in Twilight) instead of the heuristic.
+Each iteration is one to two orders of magnitude cheaper, so a time budget
+buys far more of them. The sampler converts its real state to the native
+core once per decision and the search redeals every unseen card in each
+iteration: the bot still learns nothing but root statistics. With an iteration
 budget (``iters=N``) the bot is fully reproducible from its seed, with any
 number of workers; a time budget (``time=S``) depends on the machine.
 """
@@ -55,6 +66,8 @@ DEFAULT_DEPTH = {"twilight": 24, "thirteen": 40}
 #: a time budget buys (see docs/bots.md).
 DEFAULT_HORIZON = {"twilight": "depth", "thirteen": "stage"}
 HORIZONS = ("stage", "depth")
+#: Where the search runs: ``python`` (this module) or ``native`` (the compiled core).
+BACKENDS = ("python", "native")
 
 
 def _check_horizon(horizon: str) -> str:
@@ -287,7 +300,7 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, seconds: float | None = None, iters: int | None = None,
                  workers: int = 1, c: float = 0.7, depth: int | None = None,
                  prior_sharpness: float = 3.0, noise: float = 0.15, horizon: str | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, backend: str = "python") -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
@@ -296,6 +309,11 @@ class IsmctsBot:
             raise ValueError(f"ismcts workers must be at least 1, not {workers}")
         if horizon is not None:
             _check_horizon(horizon)  # refused now, not at the first search
+        if backend not in BACKENDS:
+            raise ValueError(f"ismcts backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        if backend == "native" and workers != 1:
+            raise ValueError("ismcts backend=native runs one search: give workers=1")
+        self.backend = backend
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
@@ -323,18 +341,21 @@ class IsmctsBot:
             parts.append(f"depth={self.params['depth']}")
         if self.params["horizon"] is not None:
             parts.append(f"horizon={self.params['horizon']}")
+        if self.backend != "python":
+            parts.append(f"backend={self.backend}")
         return "ismcts:" + ",".join(parts)
 
     @classmethod
     def from_params(cls, seed: int, params: dict[str, str]) -> IsmctsBot:
         """Build from spec parameters: ``time``/``strength`` (seconds per decision), ``iters``,
-        ``workers``, ``c``, ``depth``, ``horizon``."""
+        ``workers``, ``c``, ``depth``, ``horizon``, ``backend``."""
         params = dict(params)
-        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon"}
+        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon", "backend"}
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown ismcts parameter(s) {', '.join(unknown)}; "
-                             f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, horizon")
+                             f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, "
+                             f"horizon, backend (python or native: the search in the compiled core)")
 
         def num(key: str, kind: type[float] | type[int]) -> Any:
             raw = params[key]
@@ -358,7 +379,9 @@ class IsmctsBot:
         if depth is not None and depth < 0:
             raise ValueError(f"ismcts depth must be 0 or more, not {depth}")
         horizon = params.get("horizon")
-        bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth, horizon=horizon)
+        backend = params.get("backend", "python")
+        bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth, horizon=horizon,
+                  backend=backend)
         return bot
 
     # -- the Bot protocol ----------------------------------------------------------
@@ -392,6 +415,8 @@ class IsmctsBot:
         return best
 
     def _search(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
+        if self.backend == "native":
+            return self._search_native(sampler)
         seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
         share = None if self.iters is None else max(1, -(-self.iters // self.workers))
         game = get_game(sampler.game_name)
@@ -413,6 +438,19 @@ class IsmctsBot:
                 n0, w0 = merged.get(aid, (0, 0.0))
                 merged[aid] = (n0 + n, w0 + w)
         return merged, total
+
+    def _search_native(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
+        """One search in the compiled core; rollouts stop where the Python
+        search's would (the end of the round or turn with ``horizon="stage"``,
+        else after ``depth`` decisions)."""
+        name = sampler.game_name
+        horizon = self.params["horizon"] or DEFAULT_HORIZON.get(name, "depth")
+        depth = self.params["depth"]
+        until: str | int = "stage" if horizon == "stage" else (DEFAULT_DEPTH.get(name, 30) if depth is None else depth)
+        stats, iterations = sampler.native_search(c=self.params["c"], until=until, iters=self.iters,
+                                                  seconds=None if self.iters is not None else self.seconds,
+                                                  seed=self.rng.getrandbits(63))
+        return {aid: (n, w) for aid, n, w in stats}, iterations
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -452,4 +490,4 @@ def cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-__all__ = ["DEFAULT_DEPTH", "IsmctsBot", "Search", "cpu_count"]
+__all__ = ["BACKENDS", "DEFAULT_DEPTH", "IsmctsBot", "Search", "cpu_count"]

@@ -499,12 +499,19 @@ class NativeState(State):
         return n
 
     def resample(self, side: str, rng: random.Random) -> NativeState:
-        """A determinization (as the Python backend's), dealt by the Python
-        game from the snapshot and loaded back into the native core."""
+        """A determinization, byte for byte the Python backend's: dealt in
+        native code from ``rng``'s state (``rng`` then advances by exactly
+        the draws the Python game makes)."""
         if self._lent:
             self._sync()
-        d = self.game.resample(self._snapshot(), side, rng)
-        return from_data(self.game, d)
+        resample = getattr(_module()[0], "resample", None)
+        if resample is None or type(rng) is not random.Random or side not in self.game.players:
+            # No native resample (an older extension), a generator whose
+            # draws only Python knows, or a bad side (the Python game's error).
+            return from_data(self.game, self.game.resample(self._snapshot(), side, rng))
+        native, after = resample(self._native, side, rng.getstate())
+        rng.setstate(after)
+        return NativeState(self.game, native)
 
     # -- copies and serialization ----------------------------------------------------------------
     def clone(self) -> NativeState:

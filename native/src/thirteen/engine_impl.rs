@@ -1,0 +1,171 @@
+//! 13 Days behind the generic [`Engine`] trait, so that batch play
+//! (`crate::batch`) and the native search (`crate::ismcts`) run on it.
+//!
+//! [`ThirteenEngine`] wraps a [`State`] with a reusable buffer of legal ids:
+//! asking for them after each apply refills the same vector, so a random
+//! game allocates nothing per decision for its action lists.
+
+use crate::engine::Engine;
+
+use super::actions::Action;
+use super::data::{war_at, DEFCON2_FROM};
+use super::json_io;
+use super::machine;
+use super::py::ThirteenState;
+use super::state::{Options, Outcome, Seed, State};
+
+/// A 13 Days state for native loops (batch games, rollouts, search).
+#[derive(Clone)]
+pub struct ThirteenEngine {
+    /// The game state itself.
+    pub state: State,
+    /// The legal ids of `state` while `fresh`.
+    legal: Vec<u16>,
+    /// Whether `legal` holds the ids of the current state.
+    fresh: bool,
+}
+
+impl ThirteenEngine {
+    /// Wrap a state (its legal ids are computed on first use).
+    pub fn new(state: State) -> ThirteenEngine {
+        ThirteenEngine {
+            state,
+            legal: Vec::with_capacity(32),
+            fresh: false,
+        }
+    }
+
+    /// A new game from a seed (modulo 2**64) with the given options.
+    pub fn new_game(seed: u64, options: Options) -> ThirteenEngine {
+        let stored = match i64::try_from(seed) {
+            Ok(n) => Seed::Int(n),
+            Err(_) => Seed::Big(seed.to_string()),
+        };
+        ThirteenEngine::new(json_io::new_game(stored, seed, options))
+    }
+
+    /// The same state as the Python class (its legal ids asked anew).
+    pub fn into_py(self) -> ThirteenState {
+        ThirteenState {
+            state: self.state,
+            legal: None,
+        }
+    }
+}
+
+impl From<&ThirteenState> for ThirteenEngine {
+    fn from(py: &ThirteenState) -> ThirteenEngine {
+        ThirteenEngine::new(py.state.clone())
+    }
+}
+
+impl Engine for ThirteenEngine {
+    const NAME: &'static str = "thirteen";
+    const PLAYERS: [&'static str; 2] = ["USSR", "US"];
+
+    fn new_default(seed: u64) -> Self {
+        ThirteenEngine::new_game(seed, Options::default())
+    }
+
+    fn mute_log(&mut self) {
+        self.state.log.mute();
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.over
+    }
+
+    /// 13 Days has no dice.
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    fn mover(&self) -> usize {
+        machine::current_player(&self.state).map_or(0, |s| s.ix())
+    }
+
+    fn legal(&mut self) -> &[u16] {
+        if !self.fresh {
+            self.legal.clear();
+            machine::legal_ids(&self.state, &mut self.legal);
+            self.fresh = true;
+        }
+        &self.legal
+    }
+
+    fn apply_legal(&mut self, id: u16) {
+        // Ids come from `legal()`: an unknown one is ignored rather than
+        // trusted (the Python class checks ids from outside).
+        if let Some(action) = Action::from_id(id) {
+            machine::apply(&mut self.state, action);
+            self.fresh = false;
+        }
+    }
+
+    /// Never asked (no chance decisions); 0 for completeness.
+    fn chance_id(&mut self) -> u16 {
+        0
+    }
+
+    fn winner_index(&self) -> Option<usize> {
+        self.state.winner.map(|s| s.ix())
+    }
+
+    fn result_name(&self) -> Option<&str> {
+        self.state.result.map(Outcome::as_str)
+    }
+
+    fn ply(&self) -> u32 {
+        u32::try_from(self.state.ply).unwrap_or(u32::MAX)
+    }
+
+    fn stage(&self) -> u32 {
+        u32::from(self.state.round)
+    }
+
+    /// The USSR's chances from prestige and DEFCON, cheaply: a logistic of
+    /// the USSR's prestige lead (`-prestige`: the marker counts for the
+    /// US), steeper as rounds go by (fewer are left to turn it around),
+    /// minus each side's danger: how deep its markers stand past the
+    /// DEFCON 3 zone, more when they would trigger nuclear war at the
+    /// round's check (any in the DEFCON 1 zone, or all three in DEFCON 2).
+    /// Markers are checked only at the round's end, so a side in the war
+    /// zone mid-round may still step back: a danger, not a lost game.
+    /// Agendas and hands are ignored: this only ranks cut-off rollouts.
+    fn evaluate(&self) -> f64 {
+        let s = &self.state;
+        if s.over {
+            return match s.winner {
+                Some(w) => f64::from(u8::from(w.ix() == 0)),
+                None => 0.5,
+            };
+        }
+        let danger = |markers: &[u8; 3]| -> f64 {
+            let deep: u8 = markers.iter().map(|&m| m.saturating_sub(DEFCON2_FROM)).sum();
+            f64::from(deep) + if war_at(markers) { 1.5 } else { 0.0 }
+        };
+        let lead = -f64::from(s.prestige);
+        let k = 0.25 + 0.15 * f64::from(s.round.saturating_sub(1));
+        let x = k * lead + 0.4 * (danger(&s.defcon[1]) - danger(&s.defcon[0]));
+        1.0 / (1.0 + (-x).exp())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{random_games, rollouts, Until};
+
+    #[test]
+    fn random_games_end() {
+        let outcomes = random_games(20, 1, |i| ThirteenEngine::new_default(i as u64));
+        for o in &outcomes {
+            assert!(o.result.is_some());
+            assert!(o.length > 10);
+        }
+        let start = ThirteenEngine::new_default(5);
+        let stage = rollouts(&start, 5, 2, Until::Stage);
+        assert!(stage.iter().all(|o| o.length > 0));
+        assert!((0.0..=1.0).contains(&start.evaluate()));
+    }
+}

@@ -1,0 +1,116 @@
+"""The ISMCTS bot's native mode (``ismcts:backend=native``): the search runs
+in the compiled core. Legal choices, reproducibility with an iteration
+budget and a seed, and a strength sanity check against random play.
+
+Skipped, with the reason, when the extension is not built or lacks the
+game or the search. Twilight Struggle is played with ``events=False``
+while its card events are being ported to the native core.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import brinkmanship as bm
+from brinkmanship import native
+from brinkmanship.bots import make_bot
+from brinkmanship.bots.base import decide
+from brinkmanship.bots.ismcts import IsmctsBot
+
+OPTIONS = {"thirteen": {}, "twilight": {"events": False}}
+
+
+def _need(game: str) -> None:
+    if not native.available(game):
+        pytest.skip(f"the native backend has no {game} here: {bm.backends()['native_missing']}")
+    mod, _ = native._module()
+    if not hasattr(mod, "ismcts_search"):
+        pytest.skip("the installed brinkmanship_native has no ismcts_search (rebuild it)")
+
+
+def _midgame(game: str, seed: int, plies: int, backend: str = "python") -> bm.State:
+    state = bm.new_game(game, seed=seed, options=OPTIONS[game], backend=backend)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state.apply_random(rng)
+    while state.is_chance or len(state.legal_actions()) < 3:
+        state.apply_random(rng)
+    return state
+
+
+def test_the_spec_names_the_backend_and_refuses_bad_ones() -> None:
+    bot = make_bot("ismcts:iters=50,backend=native", seed=1)
+    assert isinstance(bot, IsmctsBot) and bot.backend == "native"
+    assert bot.name == "ismcts:iters=50,backend=native"
+    assert make_bot("ismcts:iters=50").backend == "python"
+    with pytest.raises(ValueError, match="backend must be one of python, native, not 'rust'"):
+        make_bot("ismcts:backend=rust")
+    with pytest.raises(ValueError, match="workers=1"):
+        make_bot("ismcts:backend=native,workers=2")
+    with pytest.raises(ValueError, match="backend"):
+        make_bot("ismcts:speed=3")  # the error lists the parameters, backend among them
+
+
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_native_search_chooses_legal_actions(game: str, backend: str) -> None:
+    _need(game)
+    for seed in range(3):
+        state = _midgame(game, seed, 10 + 7 * seed, backend)
+        side = state.current_player
+        bot = IsmctsBot(seed=seed, iters=150, backend="native")
+        action = decide(bot, state, side)
+        assert action in state.legal_actions()
+        assert bot.last_iterations == 150
+
+
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
+def test_native_search_is_reproducible_with_iters_and_a_seed(game: str) -> None:
+    _need(game)
+    state = _midgame(game, 5, 20)
+    side = state.current_player
+    choices = set()
+    for _ in range(2):
+        bot = IsmctsBot(seed=11, iters=300, backend="native")
+        choices.add(decide(bot, state, side).id)
+    assert len(choices) == 1
+    # The search never changes the real state.
+    before = state.to_json()
+    decide(IsmctsBot(seed=11, iters=50, backend="native"), state, side)
+    assert state.to_json() == before
+
+
+def test_native_search_sees_only_the_information_set() -> None:
+    """Two states that look the same to the searching side (the hidden cards
+    dealt differently) get the same root statistics."""
+    _need("thirteen")
+    from brinkmanship.bots.base import Sampler
+
+    state = _midgame("thirteen", 8, 14)
+    side = state.current_player
+    other = state.resample(side, random.Random(99))
+    assert other.view(side) == state.view(side)
+    a = Sampler(state, side).native_search(c=0.7, until="stage", iters=200, seconds=None, seed=3)
+    b = Sampler(other, side).native_search(c=0.7, until="stage", iters=200, seconds=None, seed=3)
+    assert a == b
+
+
+def test_native_search_beats_random_at_13_days() -> None:
+    _need("thirteen")
+    wins = 0
+    games = 4
+    for seed in range(games):
+        state = bm.new_game("thirteen", seed=100 + seed)
+        searcher = state.game.players[seed % 2]
+        bot = IsmctsBot(seed=seed, iters=300, backend="native")
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            player = state.current_player
+            if player == searcher:
+                state.apply(decide(bot, state, player))
+            else:
+                state.apply_random(rng)
+        wins += state.winner == searcher
+    assert wins >= games - 1, f"native ISMCTS won {wins} of {games} games against random play"
