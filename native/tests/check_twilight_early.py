@@ -55,6 +55,15 @@ THEN_RUN: collections.Counter[str] = collections.Counter()
 # position's game is played on Python alone).
 COUNTING = [True]
 PLANTED_TURNS: collections.Counter[int] = collections.Counter()
+# The cards' own log entries seen in compared play (rare branches: a tie at
+# the Olympic Games, NATO without its prerequisite, nothing to choose...).
+CODES: collections.Counter[str] = collections.Counter()
+
+
+def count_codes(log: list, start: int) -> None:
+    for e in log[start:]:
+        if e["code"].startswith("twilight.card."):
+            CODES[e["code"][len("twilight.card."):]] += 1
 
 
 def _restrict_registry() -> None:
@@ -163,6 +172,7 @@ def play_game(g, seed: int, options: dict) -> int:  # type: ignore[no-untyped-de
         except Mismatch as e:
             raise Mismatch(f"game seed {seed} ply {ply}: {e}") from None
         if nxt is None:
+            count_codes(d["log"], 0)
             return ply
         last = nxt
         ply += 1
@@ -231,6 +241,7 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     side = d["stack"][-1]["p"]
     plant(d, side, card)
     n = native.TwilightState.from_json(json.dumps(d, separators=SEP))
+    start = len(d["log"])
     # The forced play: a headline, else the event when it is the side's own
     # or neutral, else ops (the opponent's event fires too).
     legal = {a.id for a in g.legal_actions(d)}
@@ -248,6 +259,7 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     except Mismatch as e:
         raise Mismatch(f"planted #{card} seed {seed} +{plies}: {e}") from None
     PLANTED_TURNS[d["turn"]] += 1
+    count_codes(d["log"], start)
     return plies
 
 
@@ -287,6 +299,7 @@ def main() -> int:
     print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
     print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
     print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
+    print("card log entries:", " ".join(f"{k}:{v}" for k, v in sorted(CODES.items())))
     never = [c for c in MINE if not EVENTS_RUN[c]]
     if never:
         print("never run:", never)
