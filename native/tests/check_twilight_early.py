@@ -263,6 +263,19 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     return plies
 
 
+def summary(games: int, planted: int, plies: int, t0: float) -> None:
+    """Print the figures so far (flushed: long runs report as they go)."""
+    print(f"{games} games, {planted} planted positions, {plies} actions, 0 differences ({time.time() - t0:.0f}s)")
+    print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
+    print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
+    print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
+    print("card log entries:", " ".join(f"{k}:{v}" for k, v in sorted(CODES.items())))
+    never = [c for c in MINE if not EVENTS_RUN[c]]
+    if never:
+        print("never run:", never)
+    print(flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
@@ -270,19 +283,13 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--extra", type=int, default=120, help="random plies after a planted play")
     ap.add_argument("--roundtrip", action="store_true", help="planted plays: native from_json of every state too")
+    ap.add_argument("--progress", type=int, default=0, help="print the figures every N games or rounds of plants")
     args = ap.parse_args()
     _restrict_registry()
     g = get_game("twilight")
     t0 = time.time()
     plies = 0
-    for seed in range(args.first, args.first + args.games):
-        options = {"events": True, "optional_cards": seed % 2 == 0}
-        try:
-            plies += play_game(g, seed, options)
-        except Mismatch as e:
-            print(e)
-            return 1
-    t1 = time.time()
+    games = 0
     planted = 0
     for k in range(args.plants):
         seed = args.first + k
@@ -294,15 +301,19 @@ def main() -> int:
                 print(e)
                 return 1
             planted += 1
-    print(f"{args.games} games ({t1 - t0:.1f}s), {planted} planted positions ({time.time() - t1:.1f}s), "
-          f"{plies} actions, 0 differences")
-    print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
-    print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
-    print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
-    print("card log entries:", " ".join(f"{k}:{v}" for k, v in sorted(CODES.items())))
-    never = [c for c in MINE if not EVENTS_RUN[c]]
-    if never:
-        print("never run:", never)
+        if args.progress and (k + 1) % args.progress == 0:
+            summary(games, planted, plies, t0)
+    for seed in range(args.first, args.first + args.games):
+        options = {"events": True, "optional_cards": seed % 2 == 0}
+        try:
+            plies += play_game(g, seed, options)
+        except Mismatch as e:
+            print(e)
+            return 1
+        games += 1
+        if args.progress and games % args.progress == 0:
+            summary(games, planted, plies, t0)
+    summary(games, planted, plies, t0)
     return 0
 
 
