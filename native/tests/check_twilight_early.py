@@ -103,6 +103,27 @@ def diff(a: str, b: str) -> str:
     return "\n".join(out[:4])
 
 
+# The log's entries already written, by log list: the log only grows, so
+# each entry is encoded once (json.dumps of the whole state at every action
+# is most of a check's time otherwise).
+_LOG_TEXT: dict[int, tuple[list, list[str]]] = {}
+_LOG_MARK = "\u0000log"
+
+
+def dump(d: dict) -> str:
+    """``json.dumps(d, separators=SEP)``, the log's entries cached."""
+    log = d["log"]
+    cached = _LOG_TEXT.get(id(log))
+    if cached is None or cached[0] is not log:
+        _LOG_TEXT.clear()
+        cached = (log, [])
+        _LOG_TEXT[id(log)] = cached
+    texts = cached[1]
+    texts.extend(json.dumps(e, separators=SEP) for e in log[len(texts):])
+    body = json.dumps({**d, "log": _LOG_MARK}, separators=SEP)
+    return body.replace('"\\u0000log"', "[" + ",".join(texts) + "]", 1)
+
+
 class Mismatch(Exception):
     """The engines disagree."""
 
@@ -110,7 +131,7 @@ class Mismatch(Exception):
 def compare(g, d, n, last: str, roundtrip: bool = False) -> str | None:  # type: ignore[no-untyped-def]
     """Compare both engines; return the current player. With ``roundtrip``
     the native engine also reads Python's state and must write it back."""
-    pj = json.dumps(d, separators=SEP)
+    pj = dump(d)
     nj = n.to_json()
     if pj != nj:
         raise Mismatch(f"to_json differs after {last}\n{diff(pj, nj)}")
