@@ -38,8 +38,9 @@ import brinkmanship_native as native
 from brinkmanship.core import get_game
 from brinkmanship.core.options import make_options
 from brinkmanship.twilight.actions import EVENT, HEADLINE, OPS
-from brinkmanship.twilight.board import SCORING
+from brinkmanship.twilight.board import IN_REGION, SCORING
 from brinkmanship.twilight.events import REGISTRY
+from brinkmanship.twilight.rules import control
 
 SEP = (",", ":")
 
@@ -229,6 +230,20 @@ def plant(d: dict, side: str, card: int) -> None:
                 k.remove(c)
 
 
+def rare_branch(d: dict, card: int) -> None:
+    """Set up a branch random positions seldom reach: Five Year Plan with
+    no other card in the USSR hand, Truman Doctrine with no country to
+    choose."""
+    if card == 5:
+        hand = d["hands"]["USSR"]
+        d["discard"].extend(c for c in hand if c != card)
+        hand[:] = [c for c in hand if c == card]
+    elif card == 19:
+        for i in IN_REGION["Europe"]:
+            if d["inf"]["USSR"][i] and control(d, i) is None:
+                d["inf"]["USSR"][i] = 0
+
+
 def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: bool) -> int:  # type: ignore[no-untyped-def]
     """Plant ``card`` in a position of a random game played on Python alone
     (half of the time with events off, so that it reaches the Mid and Late
@@ -261,6 +276,8 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     d["options"]["events"] = True
     side = d["stack"][-1]["p"]
     plant(d, side, card)
+    if pick.random() < 0.25:
+        rare_branch(d, card)
     n = native.TwilightState.from_json(json.dumps(d, separators=SEP))
     start = len(d["log"])
     # The forced play: a headline, else the event when it is the side's own
@@ -304,6 +321,7 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--extra", type=int, default=120, help="random plies after a planted play")
     ap.add_argument("--roundtrip", action="store_true", help="planted plays: native from_json of every state too")
+    ap.add_argument("--cards", type=int, nargs="*", help="plant only these cards")
     ap.add_argument("--progress", type=int, default=0, help="print the figures every N games or rounds of plants")
     args = ap.parse_args()
     _restrict_registry()
@@ -315,7 +333,7 @@ def main() -> int:
     for k in range(args.plants):
         seed = args.first + k
         options = {"events": True, "optional_cards": k % 2 == 0}
-        for card in MINE + SCORING_CARDS:
+        for card in args.cards or MINE + SCORING_CARDS:
             try:
                 plies += play_planted(g, seed, options, card, args.extra, args.roundtrip)
             except Mismatch as e:
