@@ -18,11 +18,13 @@ fn game(seed: u64, events: bool) -> State {
 fn playout(mut s: State, pick_seed: u64, roundtrip_every: u32) -> (State, u32) {
     let mut pick = pick_seed;
     let mut n: u32 = 0;
+    let mut legal = Vec::with_capacity(128);
     while let Some(p) = s.current_player() {
         let id = match p {
             Player::Chance => act::roll(s.chance_roll()),
             Player::Side(_) => {
-                let legal = s.legal_ids();
+                legal.clear();
+                s.legal_ids_into(&mut legal);
                 assert!(!legal.is_empty(), "no legal id at ply {}", s.ply);
                 assert!(legal.iter().all(|&i| (i as usize) < act::N_ACTIONS));
                 legal[crate::rng::randbelow(&mut pick, legal.len())]
