@@ -38,8 +38,9 @@ import brinkmanship_native as native
 from brinkmanship.core import get_game
 from brinkmanship.core.options import make_options
 from brinkmanship.twilight.actions import EVENT, HEADLINE, OPS
-from brinkmanship.twilight.board import SCORING
+from brinkmanship.twilight.board import IN_REGION, SCORING
 from brinkmanship.twilight.events import REGISTRY
+from brinkmanship.twilight.rules import control
 
 SEP = (",", ":")
 
@@ -55,6 +56,15 @@ THEN_RUN: collections.Counter[str] = collections.Counter()
 # position's game is played on Python alone).
 COUNTING = [True]
 PLANTED_TURNS: collections.Counter[int] = collections.Counter()
+# The cards' own log entries seen in compared play (rare branches: a tie at
+# the Olympic Games, NATO without its prerequisite, nothing to choose...).
+CODES: collections.Counter[str] = collections.Counter()
+
+
+def count_codes(log: list, start: int) -> None:
+    for e in log[start:]:
+        if e["code"].startswith("twilight.card."):
+            CODES[e["code"][len("twilight.card."):]] += 1
 
 
 def _restrict_registry() -> None:
@@ -94,6 +104,27 @@ def diff(a: str, b: str) -> str:
     return "\n".join(out[:4])
 
 
+# The log's entries already written, by log list: the log only grows, so
+# each entry is encoded once (json.dumps of the whole state at every action
+# is most of a check's time otherwise).
+_LOG_TEXT: dict[int, tuple[list, list[str]]] = {}
+_LOG_MARK = "\u0000log"
+
+
+def dump(d: dict) -> str:
+    """``json.dumps(d, separators=SEP)``, the log's entries cached."""
+    log = d["log"]
+    cached = _LOG_TEXT.get(id(log))
+    if cached is None or cached[0] is not log:
+        _LOG_TEXT.clear()
+        cached = (log, [])
+        _LOG_TEXT[id(log)] = cached
+    texts = cached[1]
+    texts.extend(json.dumps(e, separators=SEP) for e in log[len(texts):])
+    body = json.dumps({**d, "log": _LOG_MARK}, separators=SEP)
+    return body.replace('"\\u0000log"', "[" + ",".join(texts) + "]", 1)
+
+
 class Mismatch(Exception):
     """The engines disagree."""
 
@@ -101,7 +132,7 @@ class Mismatch(Exception):
 def compare(g, d, n, last: str, roundtrip: bool = False) -> str | None:  # type: ignore[no-untyped-def]
     """Compare both engines; return the current player. With ``roundtrip``
     the native engine also reads Python's state and must write it back."""
-    pj = json.dumps(d, separators=SEP)
+    pj = dump(d)
     nj = n.to_json()
     if pj != nj:
         raise Mismatch(f"to_json differs after {last}\n{diff(pj, nj)}")
@@ -163,6 +194,7 @@ def play_game(g, seed: int, options: dict) -> int:  # type: ignore[no-untyped-de
         except Mismatch as e:
             raise Mismatch(f"game seed {seed} ply {ply}: {e}") from None
         if nxt is None:
+            count_codes(d["log"], 0)
             return ply
         last = nxt
         ply += 1
@@ -198,6 +230,20 @@ def plant(d: dict, side: str, card: int) -> None:
                 k.remove(c)
 
 
+def rare_branch(d: dict, card: int) -> None:
+    """Set up a branch random positions seldom reach: Five Year Plan with
+    no other card in the USSR hand, Truman Doctrine with no country to
+    choose."""
+    if card == 5:
+        hand = d["hands"]["USSR"]
+        d["discard"].extend(c for c in hand if c != card)
+        hand[:] = [c for c in hand if c == card]
+    elif card == 19:
+        for i in IN_REGION["Europe"]:
+            if d["inf"]["USSR"][i] and control(d, i) is None:
+                d["inf"]["USSR"][i] = 0
+
+
 def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: bool) -> int:  # type: ignore[no-untyped-def]
     """Plant ``card`` in a position of a random game played on Python alone
     (half of the time with events off, so that it reaches the Mid and Late
@@ -230,7 +276,10 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     d["options"]["events"] = True
     side = d["stack"][-1]["p"]
     plant(d, side, card)
+    if pick.random() < 0.25:
+        rare_branch(d, card)
     n = native.TwilightState.from_json(json.dumps(d, separators=SEP))
+    start = len(d["log"])
     # The forced play: a headline, else the event when it is the side's own
     # or neutral, else ops (the opponent's event fires too).
     legal = {a.id for a in g.legal_actions(d)}
@@ -248,7 +297,21 @@ def play_planted(g, seed: int, options: dict, card: int, extra: int, roundtrip: 
     except Mismatch as e:
         raise Mismatch(f"planted #{card} seed {seed} +{plies}: {e}") from None
     PLANTED_TURNS[d["turn"]] += 1
+    count_codes(d["log"], start)
     return plies
+
+
+def summary(games: int, planted: int, plies: int, t0: float) -> None:
+    """Print the figures so far (flushed: long runs report as they go)."""
+    print(f"{games} games, {planted} planted positions, {plies} actions, 0 differences ({time.time() - t0:.0f}s)")
+    print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
+    print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
+    print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
+    print("card log entries:", " ".join(f"{k}:{v}" for k, v in sorted(CODES.items())))
+    never = [c for c in MINE if not EVENTS_RUN[c]]
+    if never:
+        print("never run:", never)
+    print(flush=True)
 
 
 def main() -> int:
@@ -258,11 +321,27 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--extra", type=int, default=120, help="random plies after a planted play")
     ap.add_argument("--roundtrip", action="store_true", help="planted plays: native from_json of every state too")
+    ap.add_argument("--cards", type=int, nargs="*", help="plant only these cards")
+    ap.add_argument("--progress", type=int, default=0, help="print the figures every N games or rounds of plants")
     args = ap.parse_args()
     _restrict_registry()
     g = get_game("twilight")
     t0 = time.time()
     plies = 0
+    games = 0
+    planted = 0
+    for k in range(args.plants):
+        seed = args.first + k
+        options = {"events": True, "optional_cards": k % 2 == 0}
+        for card in args.cards or MINE + SCORING_CARDS:
+            try:
+                plies += play_planted(g, seed, options, card, args.extra, args.roundtrip)
+            except Mismatch as e:
+                print(e)
+                return 1
+            planted += 1
+        if args.progress and (k + 1) % args.progress == 0:
+            summary(games, planted, plies, t0)
     for seed in range(args.first, args.first + args.games):
         options = {"events": True, "optional_cards": seed % 2 == 0}
         try:
@@ -270,26 +349,10 @@ def main() -> int:
         except Mismatch as e:
             print(e)
             return 1
-    t1 = time.time()
-    planted = 0
-    for k in range(args.plants):
-        seed = args.first + k
-        options = {"events": True, "optional_cards": k % 2 == 0}
-        for card in MINE + SCORING_CARDS:
-            try:
-                plies += play_planted(g, seed, options, card, args.extra, args.roundtrip)
-            except Mismatch as e:
-                print(e)
-                return 1
-            planted += 1
-    print(f"{args.games} games ({t1 - t0:.1f}s), {planted} planted positions ({time.time() - t1:.1f}s), "
-          f"{plies} actions, 0 differences")
-    print("planted positions by turn:", " ".join(f"{k}:{v}" for k, v in sorted(PLANTED_TURNS.items())))
-    print("events run:", " ".join(f"#{c}:{EVENTS_RUN[c]}" for c in MINE + SCORING_CARDS))
-    print("continuations run:", " ".join(f"{k}:{v}" for k, v in sorted(THEN_RUN.items())))
-    never = [c for c in MINE if not EVENTS_RUN[c]]
-    if never:
-        print("never run:", never)
+        games += 1
+        if args.progress and games % args.progress == 0:
+            summary(games, planted, plies, t0)
+    summary(games, planted, plies, t0)
     return 0
 
 

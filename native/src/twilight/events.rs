@@ -100,8 +100,9 @@ impl Answer {
 }
 
 /// Is card `card`'s (non-scoring) event implemented? Python registers all
-/// of them; until the card modules are ported, none is, and a card whose
-/// event is missing is logged as "event off" like an unregistered one.
+/// of them; here each card group (`cards::early`, ...) says which of its
+/// cards are ported, and a card whose event is missing is logged as
+/// "event off" like an unregistered one.
 pub fn implemented(card: u8) -> bool {
     super::cards::early::implemented(card)
 }

@@ -22,9 +22,7 @@ use super::super::data::{
 use super::super::events::{Answer, Play};
 use super::super::frames::{data_int, data_side, ALL};
 use super::super::rules::{args, country, msg, remove_item, Why, LATE_WAR_TURN};
-use super::super::state::{
-    AskKind, Effect, EffectName, Frame, InfluenceFrame, Side, SideOrBoth, State, Until,
-};
+use super::super::state::{AskKind, Effect, EffectName, Frame, InfluenceFrame, Side, SideOrBoth, State, Until};
 
 // Countries the events name (indexes of `data::NAMES`).
 const UK: u8 = 1;
@@ -105,7 +103,14 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
         15 => nasser(s),
         16 => {
             s.add_effect_simple(EffectName::WarsawPactFormed, Until::Game);
-            s.ask(Side::Ussr, AskKind::Choose, vec![OPT_REMOVE, OPT_ADD], Cow::Borrowed("warsaw_pact_formed"), false, empty());
+            s.ask(
+                Side::Ussr,
+                AskKind::Choose,
+                vec![OPT_REMOVE, OPT_ADD],
+                Cow::Borrowed("warsaw_pact_formed"),
+                false,
+                empty(),
+            );
         }
         17 => de_gaulle(s),
         18 => s.advance_space(play.side, 1, Why::Card(card)),
@@ -487,11 +492,9 @@ fn olympic_choice(s: &mut State, frame: &Frame, answer: &Answer) {
 /// Olympic Games, the guest's roll: the sponsor's +2 against it; a tie
 /// rolls again, else the higher gains 2 VP.
 fn olympic_guest(s: &mut State, frame: &Frame, answer: &Answer) {
-    let (Some(sponsor), Some(first), Some(roll)) = (
-        frame_side(frame, "sponsor"),
-        frame_data(frame).and_then(|d| data_int(d, "sponsor_roll")),
-        answer.num(),
-    ) else {
+    let (Some(sponsor), Some(first), Some(roll)) =
+        (frame_side(frame, "sponsor"), frame_data(frame).and_then(|d| data_int(d, "sponsor_roll")), answer.num())
+    else {
         return;
     };
     let mine = first + 2;
@@ -543,4 +546,55 @@ fn de_stalinization_place(s: &mut State, answer: &Answer) {
     let mut f = influence(true, Side::Ussr, Side::Ussr, moved as i8, allowed);
     f.max = 2;
     s.push_influence(f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::twilight::data::{PERIOD_EARLY, SCORING};
+    use crate::twilight::state::Options;
+
+    fn blank() -> State {
+        State::blank(Value::Int(1), 1, Options::default())
+    }
+
+    /// Every Early War card with an event of its own, except those of
+    /// `cards/interrupts.py` (UN Intervention, Defectors).
+    #[test]
+    fn implements_the_early_war_cards() {
+        let mine: Vec<u8> =
+            PERIOD_EARLY.iter().copied().filter(|&c| !SCORING[c as usize] && c != 32 && c != 103).collect();
+        assert_eq!(mine.len(), 30);
+        assert!(mine.iter().all(|&c| implemented(c)));
+        assert!((36..=110).chain([1, 2, 3, 6, 32]).all(|c| !implemented(c)));
+    }
+
+    #[test]
+    fn nasser_halves_us_influence_rounding_up() {
+        let mut s = blank();
+        s.inf[Side::Us.ix()][EGYPT] = 3;
+        let play = Play { side: Side::Ussr, card: 15, by: Side::Ussr };
+        assert_eq!(run(&mut s, play), Some(true));
+        assert_eq!((s.inf[Side::Ussr.ix()][EGYPT], s.inf[Side::Us.ix()][EGYPT]), (2, 1));
+    }
+
+    #[test]
+    fn nato_needs_warsaw_pact_or_marshall_plan() {
+        let mut s = blank();
+        let play = Play { side: Side::Us, card: 21, by: Side::Us };
+        assert_eq!(run(&mut s, play), Some(false));
+        assert!(!s.has_effect(EffectName::Nato));
+        s.add_effect_simple(EffectName::MarshallPlan, Until::Game);
+        assert_eq!(run(&mut s, play), Some(true));
+        assert!(s.has_effect(EffectName::Nato));
+    }
+
+    #[test]
+    fn red_scare_played_by_both_sides_hits_both() {
+        let mut s = blank();
+        run(&mut s, Play { side: Side::Us, card: 31, by: Side::Us });
+        assert_eq!(s.effects.get(EffectName::RedScarePurge).and_then(|e| e.side), Some(SideOrBoth::One(Side::Ussr)));
+        run(&mut s, Play { side: Side::Ussr, card: 31, by: Side::Ussr });
+        assert_eq!(s.effects.get(EffectName::RedScarePurge).and_then(|e| e.side), Some(SideOrBoth::Both));
+    }
 }
