@@ -4,6 +4,7 @@
 //! methods to `State`), `events` is where card events plug in, `json_io`
 //! writes and reads the Python state's JSON and `py` is the Python class.
 
+pub mod cards;
 pub mod data;
 pub mod events;
 pub mod state;
