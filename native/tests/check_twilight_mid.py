@@ -59,6 +59,9 @@ CODES: collections.Counter[str] = collections.Counter()
 def _counted(card: int, fn):  # type: ignore[no-untyped-def]
     def run(d, play):  # type: ignore[no-untyped-def]
         RUNS[card] += 1
+        lads = d["effects"].get("Latin American Death Squads")
+        if card == 69 and lads is not None and lads["side"] != play.side:
+            CODES["Latin American Death Squads by both sides"] += 1
         return fn(d, play)
     return run
 
@@ -72,6 +75,26 @@ def restrict_registry() -> None:
             del REGISTRY.events[c]
     missing = [c for c in MID if c not in REGISTRY.events]
     assert not missing, missing
+
+
+def count_codes(log: list[dict]) -> None:
+    """Count the branches the Mid War events took, from a finished game's
+    log: the events' own messages, VP they gave, failed events, Brush War's
+    outcomes and Junta's free coups."""
+    for e in log:
+        code, a = e["code"], e["args"]
+        if code.startswith("twilight.card."):
+            CODES[code] += 1
+        elif code == "twilight.vp.gain" and a["why"].get("code") == "twilight.why.card" \
+                and a["why"]["args"]["card"] in MID:
+            CODES[f"VP from #{a['why']['args']['card']}"] += 1
+        elif code == "twilight.event.fails" and a["card"] in MID:
+            CODES[f"event fails #{a['card']}"] += 1
+        elif code in ("twilight.war.won", "twilight.war.lost") and a["card"] == 36:
+            CODES[f"{code} (Brush War)"] += 1
+        elif code in ("twilight.coup.declared_free", "twilight.space.advance", "twilight.hand.revealed",
+                      "twilight.hand.revealed_empty"):
+            CODES[code] += 1
 
 
 def diff(a: str, b: str) -> str:
@@ -131,9 +154,7 @@ def play(seed: int, options: dict, planted: bool) -> tuple[int, str | None]:
         if n.current_player() != cp:
             return ply, f"current player {n.current_player()!r} != {cp!r} after {last}"
         if cp is None:
-            for e in d["log"]:
-                if e["code"].startswith("twilight.card."):
-                    CODES[e["code"]] += 1
+            count_codes(d["log"])
             return ply, None
         top = d["stack"][-1]
         card = 0
