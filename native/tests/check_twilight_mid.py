@@ -114,6 +114,30 @@ def diff(a: str, b: str) -> str:
     return "\n".join(out[:4])
 
 
+class PyJson:
+    """Python's state JSON, the log's entries encoded once each: the log only
+    grows, so each action encodes only its new entries (a full encoding is
+    compared too every `FULL_EVERY` actions and at the end)."""
+
+    MARK = "\x00log\x00"
+    FULL_EVERY = 64
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+
+    def dumps(self, d: dict, full: bool) -> str:
+        if full:
+            return json.dumps(d, separators=SEP)
+        log = d["log"]
+        self.entries.extend(json.dumps(e, separators=SEP) for e in log[len(self.entries):])
+        d["log"] = self.MARK
+        try:
+            text = json.dumps(d, separators=SEP)
+        finally:
+            d["log"] = log
+        return text.replace(json.dumps(self.MARK), "[" + ",".join(self.entries) + "]", 1)
+
+
 def plant(d: dict, side: str, card: int) -> bool:
     """Put ``card`` into ``side``'s hand, swapping it with one of its cards
     (which goes where ``card`` was). False if the card cannot move (in the
@@ -145,8 +169,10 @@ def play(seed: int, options: dict, planted: bool) -> tuple[int, str | None]:
     random.seed(seed * 7 + 1)
     last = "new"
     ply = 0
+    enc = PyJson()
     while True:
-        pj = json.dumps(d, separators=SEP)
+        over = g.current_player(d) is None
+        pj = enc.dumps(d, full=over or ply % PyJson.FULL_EVERY == 0)
         nj = n.to_json()
         if pj != nj:
             return ply, f"to_json differs after {last}\n{diff(pj, nj)}"
