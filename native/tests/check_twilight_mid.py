@@ -222,19 +222,23 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=20, help="plain random games")
     ap.add_argument("--planted", type=int, default=20, help="games with planted Mid War cards")
     ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--progress", type=int, default=0, help="print running totals every N games")
     args = ap.parse_args()
     restrict_registry()
     t0 = time.time()
     plies = 0
     runs = [(seed, False) for seed in range(args.first, args.first + args.games)]
     runs += [(seed, True) for seed in range(args.first, args.first + args.planted)]
-    for seed, planted in runs:
+    for k, (seed, planted) in enumerate(runs, 1):
         options = {"events": True, "optional_cards": seed % 2 == 0}
         ply, err = play(seed, options, planted)
         plies += ply
         if err is not None:
-            print(f"seed {seed} {'planted' if planted else 'plain'} ply {ply}: {err}")
+            print(f"seed {seed} {'planted' if planted else 'plain'} ply {ply}: {err}", flush=True)
             return 1
+        if args.progress and k % args.progress == 0:
+            print(f"{k} games ({'planted' if planted else 'plain'} up to seed {seed}), {plies} actions, "
+                  f"0 differences, {sum(RUNS.values())} Mid War events run ({time.time() - t0:.0f}s)", flush=True)
     print(f"{args.games} plain + {args.planted} planted games, {plies} actions, 0 differences "
           f"({time.time() - t0:.1f}s)")
     print("events run:", " ".join(f"#{c}:{RUNS[c]}" for c in MID))
