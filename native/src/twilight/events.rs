@@ -99,33 +99,38 @@ impl Answer {
     }
 }
 
-/// Is card `card`'s (non-scoring) event implemented? Python registers all
-/// of them; here each card group (`cards::early`, ...) says which of its
-/// cards are ported, and a card whose event is missing is logged as
-/// "event off" like an unregistered one.
+/// Is card `card`'s (non-scoring) event implemented? Python registers
+/// every one; a card without an event would be logged as "event off".
 pub fn implemented(card: u8) -> bool {
-    super::cards::early::implemented(card)
+    use super::cards::{early, late, mid};
+    early::implemented(card) || mid::implemented(card) || late::implemented(card)
 }
 
 /// Make `play.card`'s event happen for `play.side` (the card is in play and
 /// its `finish` frame is on the stack below anything the event pushes).
 /// Returns false when the event did not take place.
 pub fn run(s: &mut State, play: Play) -> bool {
-    if let Some(happened) = super::cards::early::run(s, play) {
-        return happened;
-    }
-    true
+    use super::cards::{early, late, mid};
+    early::run(s, play).or_else(|| mid::run(s, play)).or_else(|| late::run(s, play)).unwrap_or(true)
 }
 
 /// Resume the event that pushed `frame` (its continuation is `then`) with
 /// `answer`. `frame` is the finished frame: an `Ask`, an `Influence`, a
 /// `Roll(Roll::Event)` or a `Roll(Roll::Coup)` (after a coup with `then`).
 pub fn resume(s: &mut State, then: &str, frame: Frame, answer: Answer) {
-    let _ = super::cards::early::resume(s, then, &frame, &answer);
+    use super::cards::{early, late, mid};
+    if early::is_continuation(then) {
+        early::resume(s, then, &frame, &answer);
+    } else if mid::is_continuation(then) {
+        mid::resume(s, then, frame, answer);
+    } else if late::is_continuation(then) {
+        late::resume(s, then, frame, answer);
+    }
 }
 
 /// Is `name` a continuation the card code defines (used when reading a
 /// state: any name Python wrote is accepted, this tells which will run)?
 pub fn is_continuation(name: &str) -> bool {
-    super::cards::early::is_continuation(name)
+    use super::cards::{early, late, mid};
+    early::is_continuation(name) || mid::is_continuation(name) || late::is_continuation(name)
 }

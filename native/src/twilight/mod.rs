@@ -11,6 +11,7 @@
 //! malformed states refused) and `check_twilight_steps.py` (one rules step
 //! at a time in games with events on).
 
+pub mod cards;
 pub mod data;
 pub mod cards;
 pub mod events;
