@@ -70,15 +70,16 @@ impl Answer {
 /// of them; until the card modules are ported, none is, and a card whose
 /// event is missing is logged as "event off" like an unregistered one.
 pub fn implemented(card: u8) -> bool {
-    let _ = card;
-    false
+    super::cards::late::implemented(card)
 }
 
 /// Make `play.card`'s event happen for `play.side` (the card is in play and
 /// its `finish` frame is on the stack below anything the event pushes).
 /// Returns false when the event did not take place.
 pub fn run(s: &mut State, play: Play) -> bool {
-    let _ = (s, play);
+    if let Some(happened) = super::cards::late::run(s, play) {
+        return happened;
+    }
     true
 }
 
@@ -86,12 +87,13 @@ pub fn run(s: &mut State, play: Play) -> bool {
 /// `answer`. `frame` is the finished frame: an `Ask`, an `Influence`, a
 /// `Roll(Roll::Event)` or a `Roll(Roll::Coup)` (after a coup with `then`).
 pub fn resume(s: &mut State, then: &str, frame: Frame, answer: Answer) {
-    let _ = (s, then, frame, answer);
+    if super::cards::late::is_continuation(then) {
+        super::cards::late::resume(s, then, frame, answer);
+    }
 }
 
 /// Is `name` a continuation the card code defines (used when reading a
 /// state: any name Python wrote is accepted, this tells which will run)?
 pub fn is_continuation(name: &str) -> bool {
-    let _ = name;
-    false
+    super::cards::late::is_continuation(name)
 }

@@ -6,6 +6,7 @@
 
 pub mod data;
 pub mod events;
+pub mod cards;
 pub mod state;
 pub mod actions;
 pub mod effects;
