@@ -783,7 +783,7 @@ fn read_state(v: &Value) -> R<State> {
     let inf = field(v, "inf", p)?;
     for side in Side::BOTH {
         let q = format!("inf.{}", side.name());
-        let list = bytes(field(inf, side.name(), "inf")?, &q, 0, 255)?;
+        let list = bytes(field(inf, side.name(), "inf")?, &q, 0, 99)?;
         if list.len() != N_COUNTRIES {
             return Err(format!("{q}: {} countries, not {N_COUNTRIES}", list.len()));
         }

@@ -20,3 +20,6 @@ pub mod turn;
 pub mod game;
 pub mod json_io;
 pub mod py;
+
+#[cfg(test)]
+mod tests;

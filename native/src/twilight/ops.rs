@@ -404,7 +404,7 @@ impl State {
     /// A Space Race attempt (6.4).
     pub fn resolve_space(&mut self, side: Side, roll: i32) {
         let bx = self.space[side.ix()] + 1;
-        let (_, best, first_vp, second_vp) = SPACE_BOXES[bx as usize];
+        let Some(&(_, best, first_vp, second_vp)) = SPACE_BOXES.get(bx as usize) else { return };
         if roll > best as i32 {
             self.log("twilight.space.fails", args!["side" => side, "roll" => roll]);
             return;

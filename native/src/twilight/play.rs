@@ -360,7 +360,7 @@ impl State {
             _ => {
                 self.space_tries[side.ix()] += 1;
                 let bx = self.space[side.ix()] + 1;
-                let best = SPACE_BOXES[bx as usize].1;
+                let best = SPACE_BOXES.get(bx as usize).map_or(0, |b| b.1);
                 self.log("twilight.play.space", args!["side" => side, "card" => c, "space" => bx, "best" => best]);
                 self.push(Frame::Finish { side, card: c, remove: false, table: None });
                 self.push(Frame::Roll(Roll::Space { side }));
