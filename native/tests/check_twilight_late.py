@@ -183,10 +183,55 @@ EFFECT_POOL: list[tuple[str, Any]] = [
 ]
 
 
+def _control(side: str, country: str, n: int = 5):
+    def put(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+        inf[side][country] = inf[side].get(country, 0) + n
+    return put
+
+
+def _effect(name: str, data: dict | None = None):
+    def put(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+        effects[name] = dict(data or {})
+    return put
+
+
+def _set(**fields: Any):
+    def put(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+        pos.update(fields)
+    return put
+
+
+def _star_wars(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+    pos["space"] = {"USSR": r.randint(0, 3), "US": r.randint(4, 8)}
+
+
+def _debt_crisis(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+    for name in r.sample(["Argentina", "Chile", "Brazil", "Venezuela", "Peru", "Uruguay"], 3):
+        inf["USSR"][name] = inf["USSR"].get(name, 0) + r.randint(1, 3)
+
+
+def _che(r: random.Random, pos: dict, effects: dict, inf: dict) -> None:
+    for name in r.sample(["Guatemala", "Honduras", "Costa Rica", "Bolivia", "Paraguay", "Zaire",
+                          "Sudan", "Ethiopia", "Kenya", "Cameroon", "Botswana"], 4):
+        inf["US"][name] = inf["US"].get(name, 0) + r.randint(1, 2)
+
+
+# Per card: a set-up that makes its event's prerequisite hold.
+NEEDS: dict[int, Any] = {
+    100: _set(defcon=2), 101: _effect("John Paul II Elected Pope"), 105: _control("US", "UK"),
+    108: _control("US", "Iran"), 85: _star_wars, 90: _effect("The Reformer"), 96: _effect("Willy Brandt"),
+    97: _effect("Flower Power"), 92: _effect("Iranian Hostage Crisis"), 42: _effect("NORAD"),
+    32: _effect("U2 Incident"), 89: _control("US", "South Korea"), 95: _debt_crisis, 107: _che,
+    84: _control("USSR", "Libya", 4), 91: _control("US", "Cuba", 2),
+}
+
+
 def plant(k: int, target: int) -> dict[str, Any]:
     """A position dealing `target` into a hand, on a random table."""
     r = random.Random(1_000_003 * k + target)
-    if target in EARLY:
+    if target == 104:  # The Cambridge Five fails in the Late War
+        turn = r.randint(1, 7) if r.random() < 0.8 else r.randint(8, 10)
+    elif target in EARLY:
         turn = r.randint(1, 10)
     elif target in MID:
         turn = r.randint(4, 10)
@@ -219,6 +264,10 @@ def plant(k: int, target: int) -> dict[str, Any]:
     for a, b in (("Tear Down This Wall", "Willy Brandt"), ("An Evil Empire", "Flower Power")):
         if a in effects and b in effects:
             del effects[r.choice([a, b])]
+    # Each event's prerequisites, met more often than chance would.
+    need = NEEDS.get(target)
+    if need and r.random() < 0.75:
+        need(r, pos, effects, inf)
     pos["effects"] = effects
     periods = set(EARLY)
     if turn >= 4:
@@ -234,6 +283,16 @@ def plant(k: int, target: int) -> dict[str, Any]:
     r.shuffle(hand)
     rest = pool[size - 1:]
     pos["hands"] = {holder: hand}
+    if target == 104 and r.random() < 0.7:
+        # The Cambridge Five shows the US scoring cards: give it some.
+        scoring = [c for c in rest if c in SCORING_CARDS][:r.randint(1, 3)]
+        rest = [c for c in rest if c not in scoring]
+        if holder == "US":
+            hand[-len(scoring):] = scoring
+            hand.insert(0, target) if target not in hand else None
+        else:
+            pos["hands"]["US"] = scoring + rest[:size - len(scoring)]
+            rest = rest[size - len(scoring):]
     n_discard = r.randint(0, 12)
     pos["discard"] = rest[:n_discard]
     pos["removed"] = rest[n_discard:n_discard + r.randint(0, 4)]
