@@ -60,6 +60,10 @@ EARLY = set(range(1, 36)) | {103, 104, 105, 106}
 MID = set(range(36, 82)) | {107, 108}
 CHINA = 6
 
+# The chance, after each action, of going on with a native state read from
+# the Python state's JSON (--reload).
+RELOAD = 0.0
+
 RUNS: Counter[int] = Counter()
 FAILS: Counter[int] = Counter()
 RESUMES: Counter[str] = Counter()
@@ -130,6 +134,13 @@ def play(g: Any, d: dict, n: Any, pick: random.Random, bias: float, max_plies: i
         nj = n.to_json()
         if pj != nj:
             return ply, f"to_json differs after {last}\n{diff(pj, nj)}"
+        if RELOAD and pick.random() < RELOAD:
+            # Go on from the Python state read back: continuations resume
+            # from frames the native engine did not push itself.
+            n = native.TwilightState.from_json(pj)
+            back = n.to_json()
+            if back != pj:
+                return ply, f"from_json/to_json differs after {last}\n{diff(pj, back)}"
         cp = g.current_player(d)
         if n.current_player() != cp:
             return ply, f"current player {n.current_player()!r} != {cp!r} after {last}"
@@ -318,7 +329,11 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--plies", type=int, default=300, help="actions played after a planted position")
     ap.add_argument("--bias", type=float, default=0.3, help="chance random play takes a favoured event")
+    ap.add_argument("--reload", type=float, default=0.02,
+                    help="chance per action of reloading the native state from Python's JSON")
     args = ap.parse_args()
+    global RELOAD
+    RELOAD = args.reload
     setup_registry()
     g = get_game("twilight")
     t0 = time.time()
