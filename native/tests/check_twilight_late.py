@@ -299,8 +299,9 @@ def plant(k: int, target: int) -> dict[str, Any]:
         scoring = [c for c in rest if c in SCORING_CARDS][:r.randint(1, 3)]
         rest = [c for c in rest if c not in scoring]
         if holder == "US":
-            hand[-len(scoring):] = scoring
-            hand.insert(0, target) if target not in hand else None
+            others = [c for c in hand if c != target][:size - 1 - len(scoring)]
+            hand[:] = [target, *scoring, *others]
+            rest = [c for c in pool[size - 1:] if c not in scoring]
         else:
             pos["hands"]["US"] = scoring + rest[:size - len(scoring)]
             rest = rest[size - len(scoring):]

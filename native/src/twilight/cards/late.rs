@@ -96,9 +96,22 @@ const CONTINUATIONS: [&str; 17] = [
     "ask_not",
 ];
 
+/// `CARDS` as a table by card number: `implemented` is asked for every
+/// card in hand each time legal actions are listed.
+const IMPLEMENTED: [bool; 111] = {
+    let mut table = [false; 111];
+    let mut k = 0;
+    while k < CARDS.len() {
+        table[CARDS[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
 /// Is `card`'s event one of this module's?
+#[inline]
 pub fn implemented(card: u8) -> bool {
-    CARDS.contains(&card)
+    IMPLEMENTED.get(card as usize).copied().unwrap_or(false)
 }
 
 /// Is `name` a continuation of this module?
@@ -1021,6 +1034,14 @@ mod tests {
         assert_eq!(NAMES[SOUTH_KOREA], "South Korea");
         assert_eq!(NAMES[NICARAGUA], "Nicaragua");
         assert_eq!(NAMES[ARGENTINA], "Argentina");
+    }
+
+    #[test]
+    fn implemented_is_the_card_list() {
+        for c in 0..=255u8 {
+            assert_eq!(implemented(c), CARDS.contains(&c));
+        }
+        assert!(!implemented(1) && implemented(82) && implemented(110) && !implemented(111));
     }
 
     #[test]
