@@ -330,6 +330,7 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--plies", type=int, default=300, help="actions played after a planted position")
     ap.add_argument("--bias", type=float, default=0.3, help="chance random play takes a favoured event")
+    ap.add_argument("--cards", type=str, default="", help="plant only these cards (comma-separated)")
     ap.add_argument("--reload", type=float, default=0.02,
                     help="chance per action of reloading the native state from Python's JSON")
     args = ap.parse_args()
@@ -348,8 +349,9 @@ def main() -> int:
     t1 = time.time()
     print(f"{args.games} random games, {plies} actions, 0 differences ({t1 - t0:.1f}s)")
     plies = done = skipped = 0
+    targets = [int(c) for c in args.cards.split(",")] if args.cards else MINE
     for k in range(args.first, args.first + args.positions):
-        target = MINE[k % len(MINE)]
+        target = targets[k % len(targets)]
         out = planted(g, k, target, 0.6, args.plies)
         if out is None:
             skipped += 1
