@@ -85,6 +85,26 @@ def play(seed: int, options: dict, roundtrip: bool) -> tuple[int, str | None]:
         ply += 1
 
 
+def check_new_games() -> int:
+    """new_game for many seeds (any size, negative) and every option
+    combination: the JSON must equal the Python engine's. Returns how many."""
+    g = get_game("twilight")
+    seeds = [*range(-50, 300), 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**64 + 5, -2**63, -2**63 - 1, -2**64,
+             10**40, -10**40]
+    n = 0
+    for seed in seeds:
+        for events in (True, False):
+            for optional in (True, False):
+                options = {"events": events, "optional_cards": optional}
+                pj = json.dumps(g.new(seed, dict(options)), separators=SEP)
+                nj = native.TwilightState.new_game(seed, json.dumps(options, separators=SEP)).to_json()
+                if pj != nj:
+                    print(f"new_game({seed}, {options}) differs\n{diff(pj, nj)}")
+                    return -1
+                n += 1
+    return n
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
@@ -95,6 +115,10 @@ def main() -> int:
     args = ap.parse_args()
     options = {"events": args.events, "optional_cards": not args.no_optional}
     t0 = time.time()
+    made = check_new_games()
+    if made < 0:
+        return 1
+    print(f"{made} new games identical")
     plies = 0
     for seed in range(args.first, args.first + args.games):
         ply, err = play(seed, options, args.roundtrip)
@@ -102,6 +126,9 @@ def main() -> int:
         if err is not None:
             print(f"seed {seed} ply {ply}: {err}")
             return 1
+        done = seed - args.first + 1
+        if done % 25 == 0:
+            print(f"  {done} games, {plies} actions, 0 differences so far ({time.time() - t0:.0f}s)", flush=True)
     print(f"{args.games} games, {plies} actions, 0 differences ({time.time() - t0:.1f}s) options={options}"
           f"{' with from_json round trips' if args.roundtrip else ''}")
     return 0

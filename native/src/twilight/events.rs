@@ -18,6 +18,39 @@
 //!   `trap_escape`, and the scoring cards' `shuttle_diplomacy`) are run by
 //!   the rules before this hook is asked.
 //!
+//! The helpers card code uses, by the Python name they port (all methods of
+//! `State` unless marked):
+//!
+//! - `rules.rs`: `log(code, args![..])`, `log_to(code, to, args)`,
+//!   `end_game`, `control(i)`, `gain_vp(side, n, Some(Why::Card(c)))`,
+//!   `change_defcon(delta, culprit)`, `add_milops`, `push(frame)`,
+//!   `space_ability`, `draw_card`, `card_ops`, `flat_ops`, `deal`; free
+//!   functions `msg`, `country(i)`, `remove_item`, the `args!` macro, the
+//!   card constants (`UN_INTERVENTION`...).
+//! - `effects.rs`: `add_effect(Effect { .. })` (`Effect::new(name, until)`
+//!   then set `side`/`region`/`blocks`/`turn`), `add_effect_simple`,
+//!   `has_effect`, `end_effect`, `event_blocked`, `flower_power_check`,
+//!   `protected`; `trap_of(side)`.
+//! - `frames.rs`: `push_influence(InfluenceFrame::new(place, chooser, side,
+//!   count, allowed))` (set `max`, `optional`, `per`, `then: Some((name,
+//!   data))`, `question`, `log` before pushing), `influence_targets`,
+//!   `ask(chooser, kind, options, then, optional, data) -> bool`,
+//!   `roll_for(then, data)`, `war(..)`, `advance_space`, `reveal_hand`,
+//!   `discard_from_hand`; free `data_side`/`data_int` read event data.
+//! - `ops.rs`: `access`, `begin_ops(side, card, ops, kinds, only, free)`,
+//!   `coup_targets(side, Scope { only, free }, coup)`, `realign_targets`,
+//!   `declare_coup(side, i, ops, free, then)`, `resolve_coup`.
+//! - `play.rs`: `has_event`, `play_event(side, card, by)`,
+//!   `keep_on_table`, `leave_table`, `can_space`; free `opponents_card`.
+//! - `scoring.rs`: `battleground`, `region_parts`, `region_scores`,
+//!   `score_region(region id, exclude)`, `score_southeast_asia`.
+//! - `turn.rs`: `cancel_headline(side, why)`.
+//! - `machine.rs`: free `resume(state, then, frame, answer)` to run a
+//!   continuation at once (as Python calls one directly).
+//!
+//! Event data (`data` of frames) is a `Value::Obj` built with `args!`; its
+//! keys keep the order the Python event writes them in.
+//!
 //! The scoring cards (#1, #2, #3, #37, #38, #79, #81) are events even with
 //! events switched off; the rules run them (`scoring::scoring_event`) and
 //! never call [`run`] for them.

@@ -54,6 +54,28 @@ pub fn data_int(data: &Value, key: &str) -> Option<i64> {
     }
 }
 
+/// Read a string stored in event data.
+pub fn data_str<'a>(data: &'a Value, key: &str) -> Option<&'a str> {
+    match data.get(key) {
+        Some(Value::Str(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Read a list of small integers (cards, countries) stored in event data.
+pub fn data_bytes(data: &Value, key: &str) -> Option<Vec<u8>> {
+    match data.get(key) {
+        Some(Value::List(items)) => items
+            .iter()
+            .map(|x| match x {
+                Value::Int(n) => u8::try_from(*n).ok(),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
 impl State {
     /// Push an influence frame (`push_influence`); with nothing to do it is
     /// not pushed and its continuation, if any, runs at once with no

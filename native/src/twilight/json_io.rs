@@ -67,13 +67,21 @@ fn write_effect(out: &mut String, e: &Effect) {
         key(out, "region");
         write_str(REGION_NAMES[r as usize], out);
     }
+    let turn = |out: &mut String| {
+        if let Some(t) = e.turn {
+            key(out, "turn");
+            int(out, t);
+        }
+    };
+    if e.turn_first {
+        turn(out);
+    }
     if let Some(b) = e.blocks {
         key(out, "blocks");
         ints(out, &[b]);
     }
-    if let Some(t) = e.turn {
-        key(out, "turn");
-        int(out, t);
+    if !e.turn_first {
+        turn(out);
     }
     if let Some(c) = e.card {
         key(out, "card");
@@ -525,7 +533,10 @@ fn read_effect(name: &str, v: &Value, path: &str) -> R<Effect> {
                 }
                 e.blocks = Some(b[0]);
             }
-            "turn" => e.turn = Some(get_int(x, &p, 1, 10)? as u8),
+            "turn" => {
+                e.turn = Some(get_int(x, &p, 1, 10)? as u8);
+                e.turn_first = e.blocks.is_none();
+            }
             "card" => e.card = Some(get_int(x, &p, 1, N_CARDS as i64)? as u8),
             _ => return Err(format!("{p}: unknown field")),
         }

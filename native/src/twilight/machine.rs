@@ -63,7 +63,7 @@ impl State {
 
     /// The legal ids of the pending decision.
     pub fn legal_ids(&self) -> Vec<u16> {
-        let mut out = Vec::with_capacity(32);
+        let mut out = Vec::with_capacity(64);
         self.legal_ids_into(&mut out);
         out
     }

@@ -37,15 +37,21 @@ pub fn in_region(i: usize, r: u8) -> bool {
     REGION_BITS[i] & (1 << r) != 0
 }
 
+/// The regions closed to coups and realignments at each DEFCON (8.1.5),
+/// as bits of region ids (index: DEFCON).
+const CLOSED: [u16; 6] = [
+    (1 << R_EUROPE) | (1 << R_ASIA) | (1 << R_MIDDLE_EAST),
+    (1 << R_EUROPE) | (1 << R_ASIA) | (1 << R_MIDDLE_EAST),
+    (1 << R_EUROPE) | (1 << R_ASIA) | (1 << R_MIDDLE_EAST),
+    (1 << R_EUROPE) | (1 << R_ASIA),
+    1 << R_EUROPE,
+    0,
+];
+
 /// Is region `r` closed to coups and realignments at `defcon` (8.1.5)?
 #[inline]
 pub fn closed(defcon: u8, r: u8) -> bool {
-    match defcon {
-        5 => false,
-        4 => r == R_EUROPE,
-        3 => r == R_EUROPE || r == R_ASIA,
-        _ => r == R_EUROPE || r == R_ASIA || r == R_MIDDLE_EAST,
-    }
+    CLOSED[(defcon as usize).min(5)] & (1 << r) != 0
 }
 
 /// Ops the frame can still spend in country `i`.
@@ -117,13 +123,6 @@ impl State {
         self.push(Frame::Ops(f));
     }
 
-    fn in_pool(&self, scope: Scope, i: usize) -> bool {
-        if scope.free {
-            return scope.only.is_none_or(|o| o.contains(&(i as u8)));
-        }
-        !closed(self.defcon, REGION[i])
-    }
-
     /// Countries `side` may coup (or, `coup` false, realign) now.
     pub fn coup_targets(&self, side: Side, scope: Scope, coup: bool) -> Vec<u8> {
         let mut out = Vec::new();
@@ -156,8 +155,9 @@ impl State {
             }
             (true, None) => (0..N_COUNTRIES).for_each(&mut visit),
             (false, None) => {
-                for i in 0..N_COUNTRIES {
-                    if self.in_pool(scope, i) {
+                let closed = CLOSED[(self.defcon as usize).min(5)];
+                for (i, &r) in REGION.iter().enumerate() {
+                    if closed & (1 << r) == 0 {
                         visit(i);
                     }
                 }
@@ -166,14 +166,24 @@ impl State {
     }
 
     fn placements(&self, f: &OpsFrame, out: &mut Vec<u16>) {
+        self.each_placement(f, |i| {
+            out.push(act::place(i));
+            false
+        });
+    }
+
+    /// Call `each` for every country where the frame may place influence,
+    /// in its order, until `each` returns true.
+    fn each_placement(&self, f: &OpsFrame, mut each: impl FnMut(usize) -> bool) {
         let side = f.p;
         let my = &self.inf[side.ix()];
         let opp = &self.inf[side.opp().ix()];
-        let banned = if side == Side::Ussr {
+        let banned = if side == Side::Ussr && !self.effects.is_empty() {
             self.effects.get(EffectName::Chernobyl).and_then(|e| e.region)
         } else {
             None
         };
+        let bonus = !f.bonus.is_empty();
         for &i in &f.access {
             if let Some(only) = &f.only {
                 if !only.contains(&i) {
@@ -187,13 +197,14 @@ impl State {
                 }
             }
             let controlled = opp[i] as i32 - my[i] as i32 >= STABILITY[i] as i32;
-            if !f.bonus.is_empty() {
+            let ok = if bonus {
                 let cost = if controlled { 2 } else { 1 };
-                if cost <= usable(f, i) {
-                    out.push(act::place(i));
-                }
-            } else if f.ops >= 2 || !controlled {
-                out.push(act::place(i));
+                cost <= usable(f, i)
+            } else {
+                f.ops >= 2 || !controlled
+            };
+            if ok && each(i) {
+                return;
             }
         }
     }
@@ -240,9 +251,12 @@ impl State {
             return true;
         }
         if f.mode == OpsMode::Place {
-            let mut v = Vec::new();
-            self.placements(f, &mut v);
-            return v.is_empty();
+            let mut any = false;
+            self.each_placement(f, |_| {
+                any = true;
+                true
+            });
+            return !any;
         }
         let mut any = false;
         self.each_coup_target(f.p, Scope::of(f), false, |i| any |= usable(f, i) >= 1);

@@ -256,12 +256,15 @@ pub struct Effect {
     pub turn: Option<u8>,
     /// The card kept on the table as the effect's marker.
     pub card: Option<u8>,
+    /// `turn` is written before `blocks` (a North Sea Oil set up by a
+    /// position holds its keys in that order; the card's event the other).
+    pub turn_first: bool,
 }
 
 impl Effect {
     /// An effect with no data.
     pub fn new(name: EffectName, until: Until) -> Effect {
-        Effect { name, until, side: None, region: None, blocks: None, turn: None, card: None }
+        Effect { name, until, side: None, region: None, blocks: None, turn: None, card: None, turn_first: false }
     }
 }
 

@@ -10,19 +10,21 @@ use super::game::{new_game, parse_options};
 use super::state::{Options, Player, State};
 
 fn game(seed: u64, events: bool) -> State {
-    new_game(Value::Int(seed as i64), seed, Options { events, optional_cards: seed % 2 == 0 })
+    new_game(Value::Int(seed as i64), seed, Options { events, optional_cards: seed.is_multiple_of(2) })
 }
 
 /// Play a random game to its end (chance from the state's own generator),
 /// checking every state; returns the number of decisions.
 fn playout(mut s: State, pick_seed: u64, roundtrip_every: u32) -> (State, u32) {
     let mut pick = pick_seed;
-    let mut n = 0;
+    let mut n: u32 = 0;
+    let mut legal = Vec::with_capacity(128);
     while let Some(p) = s.current_player() {
         let id = match p {
             Player::Chance => act::roll(s.chance_roll()),
             Player::Side(_) => {
-                let legal = s.legal_ids();
+                legal.clear();
+                s.legal_ids_into(&mut legal);
                 assert!(!legal.is_empty(), "no legal id at ply {}", s.ply);
                 assert!(legal.iter().all(|&i| (i as usize) < act::N_ACTIONS));
                 legal[crate::rng::randbelow(&mut pick, legal.len())]
@@ -30,7 +32,7 @@ fn playout(mut s: State, pick_seed: u64, roundtrip_every: u32) -> (State, u32) {
         };
         s.apply_legal(id);
         n += 1;
-        if roundtrip_every > 0 && n % roundtrip_every == 0 {
+        if roundtrip_every > 0 && n.is_multiple_of(roundtrip_every) {
             let text = s.to_json();
             let back = State::from_json(&text).expect("a state it wrote");
             assert_eq!(back.to_json(), text);
