@@ -18,7 +18,7 @@ use super::super::data::{
     R_SOUTH_AMERICA, R_WESTERN_EUROPE, SCORING, SCORING_REGION,
 };
 use super::super::events::{Answer, Play};
-use super::super::frames::{data_int, data_side};
+use super::super::frames::{data_bytes, data_int, data_side};
 use super::super::ops::Scope;
 use super::super::play::opponents_card;
 use super::super::rules::{args, country, remove_item, Why, LATE_WAR_TURN, PLAYERS, SPECTATORS};
@@ -241,16 +241,7 @@ fn ask_data_side(frame: &Frame, key: &str) -> Option<Side> {
 
 /// A list of card numbers stored in an ask frame's data.
 fn ask_data_cards(frame: &Frame, key: &str) -> Vec<u8> {
-    match ask_data(frame).get(key) {
-        Some(Value::List(items)) => items
-            .iter()
-            .filter_map(|v| match v {
-                Value::Int(n) => u8::try_from(*n).ok(),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    data_bytes(ask_data(frame), key).unwrap_or_default()
 }
 
 /// The card an answer names (a card number 1..=110).
