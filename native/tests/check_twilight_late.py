@@ -346,6 +346,8 @@ def main() -> int:
         if err is not None:
             print(f"game seed {seed} ply {ply}: {err}")
             return 1
+        if (seed - args.first + 1) % 100 == 0:
+            print(f"  {seed - args.first + 1} games, {plies} actions ({time.time() - t0:.0f}s)", flush=True)
     t1 = time.time()
     print(f"{args.games} random games, {plies} actions, 0 differences ({t1 - t0:.1f}s)")
     plies = done = skipped = 0
