@@ -44,11 +44,16 @@ def diff(a: str, b: str) -> str:
     return "\n".join(out[:4])
 
 
-def play(seed: int, options: dict, roundtrip: bool) -> tuple[int, str | None]:
+def play(seed: int, options: dict, roundtrip: bool, d: dict | None = None) -> tuple[int, str | None]:
+    """Play one game on both engines from a new game (or from the Python
+    state ``d``, read by the native side) to its end."""
     g = get_game("twilight")
     full = make_options(g.option_choices, options)
-    d = g.new(seed, dict(options))
-    n = native.TwilightState.new_game(seed, json.dumps(full, separators=SEP))
+    if d is None:
+        d = g.new(seed, dict(options))
+        n = native.TwilightState.new_game(seed, json.dumps(full, separators=SEP))
+    else:
+        n = native.TwilightState.from_json(json.dumps(d, separators=SEP))
     pick = random.Random(seed)
     last = "new"
     ply = 0
@@ -105,6 +110,71 @@ def check_new_games() -> int:
     return n
 
 
+def random_position(k: int) -> dict | None:
+    """A random position (``docs/positions.md``) with events off and some
+    lasting effects in play, or None if the Python engine refuses it."""
+    from brinkmanship.core.errors import PositionError
+    from brinkmanship.twilight.position import build
+    from brinkmanship.twilight.validate import EFFECTS
+
+    r = random.Random(k)
+    effects = {}
+    for name, spec in EFFECTS.items():
+        if r.random() < 0.25:
+            data = {}
+            if "side" in spec.fields:
+                data["side"] = r.choice(["USSR", "US"])
+            if "region" in spec.fields:
+                data["region"] = r.choice(["Europe", "Asia", "Middle East", "Africa", "Central America",
+                                           "South America"])
+            effects[name] = data
+    turn = r.randint(1, 10)
+    pos = {"seed": k, "options": {"events": False, "optional_cards": r.random() < 0.5}, "turn": turn,
+           "phase": r.choice(["turn_start", "headline", "action"]), "defcon": r.randint(2, 5),
+           "vp": r.randint(-8, 8), "space": {"USSR": r.randint(0, 8), "US": r.randint(0, 8)},
+           "effects": effects}
+    if pos["phase"] == "action":
+        pos["action_round"] = r.randint(1, 6)
+        pos["phasing"] = r.choice(["USSR", "US"])
+    try:
+        return build(pos)
+    except PositionError:
+        return None
+
+
+def check_contract() -> None:
+    """The class contract around the rules: illegal ids refused with the
+    state unchanged, chance ids only at a roll, clones independent."""
+    n = native.TwilightState.new_game(5, json.dumps({"events": False, "optional_cards": True}, separators=SEP))
+    before = n.to_json()
+    legal = n.legal_action_ids()
+    for bad in (-1, 1111, 10**20, next(i for i in range(1111) if i not in legal)):
+        try:
+            n.apply_id(bad)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"id {bad} was accepted")
+        assert n.to_json() == before, "a refused id changed the state"
+    try:
+        n.chance_action_id()
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("chance_action_id outside a roll")
+    c = n.clone()
+    c.apply_id(legal[0])
+    assert n.to_json() == before and c.ply() == 1 and n.ply() == 0
+    assert n.stage() == 1 and not n.is_over() and n.winner() is None and n.result() is None
+    assert n.current_player() == "USSR" and n.reveals() == 1
+    for text in ("", "[]", "{}", before.replace('"defcon":5', '"defcon":"5"')):
+        try:
+            native.TwilightState.from_json(text)
+        except ValueError:
+            continue
+        raise AssertionError(f"from_json accepted {text[:40]!r}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
@@ -112,9 +182,12 @@ def main() -> int:
     ap.add_argument("--events", action="store_true", help="events on (default: off)")
     ap.add_argument("--no-optional", action="store_true")
     ap.add_argument("--roundtrip", action="store_true")
+    ap.add_argument("--positions", type=int, default=0,
+                    help="then play N games from random positions with lasting effects (events off)")
     args = ap.parse_args()
     options = {"events": args.events, "optional_cards": not args.no_optional}
     t0 = time.time()
+    check_contract()
     made = check_new_games()
     if made < 0:
         return 1
@@ -130,7 +203,24 @@ def main() -> int:
         if done % 25 == 0:
             print(f"  {done} games, {plies} actions, 0 differences so far ({time.time() - t0:.0f}s)", flush=True)
     print(f"{args.games} games, {plies} actions, 0 differences ({time.time() - t0:.1f}s) options={options}"
-          f"{' with from_json round trips' if args.roundtrip else ''}")
+          f"{' with from_json round trips' if args.roundtrip else ''}", flush=True)
+    played = refused = plies = 0
+    for k in range(args.first, args.first + args.positions):
+        d = random_position(k)
+        if d is None:
+            refused += 1
+            continue
+        ply, err = play(k, d["options"], args.roundtrip, d)
+        plies += ply
+        played += 1
+        if err is not None:
+            print(f"position {k} (effects {sorted(d['effects'])}) ply {ply}: {err}")
+            return 1
+        if played % 10 == 0:
+            print(f"  {played} position games, {plies} actions, 0 differences so far", flush=True)
+    if args.positions:
+        print(f"{played} games from random positions with lasting effects, {plies} actions, 0 differences "
+              f"({refused} positions refused by the Python engine)")
     return 0
 
 

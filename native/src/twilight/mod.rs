@@ -3,6 +3,13 @@
 //! deck, the rule modules mirror Python's `rules/` package (each adds
 //! methods to `State`), `events` is where card events plug in, `json_io`
 //! writes and reads the Python state's JSON and `py` is the Python class.
+//!
+//! Checked against the Python engine by the scripts in `native/tests/`:
+//! `check_twilight_core.py` (whole games, events off, compared after every
+//! action; `--positions` from positions with lasting effects),
+//! `check_twilight_json.py` (every state of games with events on read back;
+//! malformed states refused) and `check_twilight_steps.py` (one rules step
+//! at a time in games with events on).
 
 pub mod data;
 pub mod events;
