@@ -13,9 +13,7 @@
 
 pub mod cards;
 pub mod data;
-pub mod cards;
 pub mod events;
-pub mod cards;
 pub mod state;
 pub mod actions;
 pub mod effects;
