@@ -8,6 +8,7 @@ pub mod engine;
 pub mod ismcts;
 pub mod json;
 pub mod log;
+pub mod pyrandom;
 pub mod rng;
 pub mod thirteen;
 pub mod twilight;

@@ -27,20 +27,60 @@ from brinkmanship.core import (
     UndoHistory,
     UnknownGameError,
     get_game,
-    load,
 )
+from brinkmanship.core import load as _load_python
 from brinkmanship.core.cards import cards
 
 __version__ = "0.1.0"
 
 
-def new_game(game: str, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+def new_game(game: str, seed: int = 0, options: dict[str, Any] | None = None,
+             backend: str | None = None) -> State:
     """Start a new game of ``game`` ("twilight" or "thirteen") with a seed and
-    options (a dict; unknown names or values raise ``ValueError``)."""
+    options (a dict; unknown names or values raise ``ValueError``).
+
+    ``backend``: ``"python"``, ``"native"`` (the compiled core; raises
+    ``NativeUnavailableError`` saying what is missing when it is not built)
+    or ``"auto"`` (native when built for the game); ``None`` reads the
+    environment variable ``BRINK_BACKEND``, else ``"python"`` (see
+    :func:`backends`). Both give a ``State`` with the same API and JSON.
+    """
+    from brinkmanship import native
+
     g = get_game(game)
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of option names to values, got {options!r}")
+    if native.choose_backend(backend, g.name) == "native":
+        return native.new_state(g, seed, dict(options or {}))
     return State(g, g.new(seed, dict(options or {})))
+
+
+def load(text: str | bytes, backend: str | None = None) -> State:
+    """Read a state written by :meth:`State.to_json`, validating it first:
+    anything that is not a well-formed state of a known game raises
+    ``StateError`` naming the field. ``backend`` as for :func:`new_game`
+    (the Python engine validates the text in every case)."""
+    from brinkmanship import native
+
+    state = _load_python(text)
+    if native.choose_backend(backend, state.game.name) == "native":
+        return native.from_data(state.game, state.data)
+    return state
+
+
+def backends() -> dict[str, Any]:
+    """Which backends exist here and which games each one plays: ``python``
+    and ``native`` (game names; ``native`` is empty when the compiled core
+    is not built), ``default`` (what ``backend=None`` means, from
+    ``BRINK_BACKEND``), ``native_version`` and ``native_missing`` (why a
+    game is not native, or ``None``).
+
+    >>> backends()["python"]
+    ['thirteen', 'twilight']
+    """
+    from brinkmanship import native
+
+    return native.backends()
 
 
 def game_info(game: str) -> dict[str, Any]:
@@ -54,9 +94,14 @@ def game_info(game: str) -> dict[str, Any]:
     return get_game(game).info()
 
 
-def from_position(game: str, position: dict[str, Any]) -> State:
-    """Set up any position (see docs/positions.md)."""
+def from_position(game: str, position: dict[str, Any], backend: str | None = None) -> State:
+    """Set up any position (see docs/positions.md); ``backend`` as for
+    :func:`new_game` (the Python engine builds the position in every case)."""
+    from brinkmanship import native
+
     g = get_game(game)
+    if native.choose_backend(backend, g.name) == "native":
+        return native.from_data(g, g.from_position(position))
     return State(g, g.from_position(position))
 
 
@@ -72,6 +117,7 @@ __all__ = [
     "UndoHistory",
     "UnknownGameError",
     "__version__",
+    "backends",
     "cards",
     "from_position",
     "game_info",

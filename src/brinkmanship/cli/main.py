@@ -55,8 +55,36 @@ LangOpt = Annotated[str | None, typer.Option(
 _CHOSEN: dict[str, str | None] = {"lang": None}
 
 
+def version_text() -> str:
+    """What ``brink --version`` prints: the package version, then each
+    backend with the games it plays (the native one says why it is
+    missing, and how to build it, when it is not built), and which one
+    games use by default (``BRINK_BACKEND``)."""
+    info = bm.backends()
+    lines = [f"brinkmanship {bm.__version__}",
+             f"backend python: {', '.join(info['python'])}"]
+    if info["native"]:
+        lines.append(f"backend native {info['native_version']}: {', '.join(info['native'])}")
+    if info["native_missing"]:
+        lines.append(f"backend native: not available: {info['native_missing']} "
+                     "(scripts/bootstrap.sh builds it when cargo is present)")
+    lines.append(f"default backend: {info['default']} (BRINK_BACKEND: python, native or auto)")
+    return "\n".join(lines)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+VersionOpt = Annotated[bool, typer.Option(
+    "--version", callback=_show_version, is_eager=True,
+    help="Show the version and the backends available (python, native), then exit.")]
+
+
 @app.callback()
-def _everything(lang: LangOpt = None) -> None:
+def _everything(lang: LangOpt = None, version: VersionOpt = False) -> None:
     """Brinkmanship: play, simulate, run bot tournaments and replay Twilight Struggle (twilight) and
     13 Days (thirteen) in the terminal."""
     _CHOSEN["lang"] = lang
