@@ -28,6 +28,7 @@ from brinkmanship.thirteen.actions import SPACE
 from brinkmanship.thirteen.options import OPTION_CHOICES, make_options
 from brinkmanship_native import ThirteenState
 
+VERBOSE = "-v" in sys.argv
 EVENT_IDS = frozenset(a.id for a in SPACE.actions if a.verb in ("event", "accept"))
 
 
@@ -118,64 +119,127 @@ def play(seed: int, options: dict, r: random.Random, load_every: int) -> tuple[i
         actions += 1
 
 
-def check_refusals(r: random.Random, states: list[str]) -> int:
-    """Malformed states raise ValueError (never anything else)."""
-    n = 0
-    bad_values = [None, -1, 99, "x", [], {}, True, 1.5, [1, 2], {"a": 1}]
+def play_python(seed: int, options: dict, r: random.Random, samples: list[str] | None = None) -> tuple[int, int]:
+    """A full random game on the Python engine (events included): at every
+    step the state is read with ``from_json`` and compared; when the action
+    resumes no event code (no event play, no continuation), it is applied
+    to the loaded state too and the results compared. Returns (loads, applies)."""
+    py = bm.new_game("thirteen", seed, options)
+    loads = applies = 0
+    ply = 0
+    while True:
+        text = py.to_json()
+        if samples is not None and r.random() < 0.05:
+            samples.append(text)
+        rs = ThirteenState.from_json(text)
+        ids = compare(py, rs, f"python game seed {seed} options {options} ply {ply}: from_json")
+        loads += 1
+        if not ids:
+            return loads, applies
+        a = r.choice(ids)
+        top = py.data["stack"][-1]
+        text = SPACE.from_id(a).text
+        py.apply(a)
+        ply += 1
+        if a not in EVENT_IDS and not top.get("then"):
+            rs.apply_id(a)
+            compare(py, rs, f"python game seed {seed} ply {ply}: apply {text} to a loaded {top['f']}")
+            applies += 1
+
+
+def check_refusals(r: random.Random, states: list[str]) -> dict[str, int]:
+    """Mutate states at random: ``from_json`` either raises ValueError or
+    gives a state that never panics; when Python's ``bm.load`` accepts the
+    same text, both engines must agree on it (to_json, player, legal ids)."""
+    bad_values = [None, -1, 0, 1, 5, 99, 1 << 70, "x", "", "US", [], {}, True, 1.5, [1, 2], {"a": 1}]
+    counts = {"refused": 0, "accepted": 0, "python_refuses": 0, "agreed": 0, "disagreed": 0, "panics": 0}
 
     def mutate(v, depth=0):
-        if isinstance(v, dict) and v and depth < 4:
+        if isinstance(v, dict) and v and depth < 5:
             k = r.choice(list(v))
             w = dict(v)
             choice = r.random()
-            if choice < 0.15:
+            if choice < 0.1:
                 del w[k]
-            elif choice < 0.25:
+            elif choice < 0.15:
                 w["bogus"] = 1
-            elif choice < 0.6:
+            elif choice < 0.4:
                 w[k] = r.choice(bad_values)
             else:
                 w[k] = mutate(v[k], depth + 1)
             return w
-        if isinstance(v, list) and v and depth < 4:
+        if isinstance(v, list) and v and depth < 5:
             w = list(v)
             i = r.randrange(len(w))
-            if r.random() < 0.5:
+            choice = r.random()
+            if choice < 0.2:
+                del w[i]
+            elif choice < 0.5:
                 w[i] = r.choice(bad_values)
             else:
                 w[i] = mutate(w[i], depth + 1)
             return w
+        if isinstance(v, bool):
+            return not v
+        if isinstance(v, int):
+            return v + r.choice([-2, -1, 1, 2, 40])
         return r.choice(bad_values)
 
     for text in states:
         d = json.loads(text)
-        for _ in range(20):
-            m = mutate(d)
-            mt = json.dumps(m, separators=(",", ":"))
+        for _ in range(30):
+            mt = json.dumps(mutate(d), separators=(",", ":"))
             try:
-                ThirteenState.from_json(mt)
+                rs = ThirteenState.from_json(mt)
             except ValueError:
-                n += 1
+                counts["refused"] += 1
                 continue
-            # Accepted: it must be a state Python accepts too.
+            except BaseException as exc:  # noqa: BLE001  (a Rust panic)
+                counts["panics"] += 1
+                print(f"from_json panicked: {exc!r}\n  {mt[:300]}")
+                continue
+            counts["accepted"] += 1
             try:
-                bm.load(mt) if hasattr(bm, "load") else None
+                ids = rs.legal_action_ids()
+                for a in ids[:6]:
+                    c = rs.clone()
+                    c.apply_id(a)
+                    c.to_json()
+                    c.legal_action_ids()
+            except BaseException as exc:  # noqa: BLE001
+                counts["panics"] += 1
+                print(f"a loaded state panicked: {exc!r}\n  {mt[:300]}")
+                continue
+            try:
+                py = bm.load(mt)
             except Exception as exc:  # noqa: BLE001
-                print(f"accepted a state Python refuses: {exc}\n  {mt[:300]}")
-    for junk in ["", "[]", "{", "null", '{"game":"thirteen"}', "1e999"]:
+                counts["python_refuses"] += 1
+                if VERBOSE:
+                    print(f"python refuses what we accept: {exc}")
+                continue
+            try:
+                compare(py, rs, "mutant")
+                counts["agreed"] += 1
+            except Mismatch as exc:
+                counts["disagreed"] += 1
+                print(f"a mutant both engines load differs: {exc}")
+    for junk in ["", "[]", "{", "null", '{"game":"thirteen"}', "1e999", "[" * 5000 + "]" * 5000]:
         try:
             ThirteenState.from_json(junk)
-            print(f"accepted junk {junk!r}")
+            print(f"accepted junk {junk[:20]!r}")
         except ValueError:
-            n += 1
-    return n
+            counts["refused"] += 1
+    return counts
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
+    ap.add_argument("-v", action="store_true", help="say why Python refuses mutants we accept")
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--load", type=int, default=0, help="from_json every N actions (0: never)")
+    ap.add_argument("--python-games", type=int, default=0,
+                    help="also load every state of N full Python games (events included)")
     ap.add_argument("--refuse", action="store_true", help="also check malformed states are refused")
     args = ap.parse_args()
     r = random.Random(12345 + args.start)
@@ -195,10 +259,24 @@ def main() -> int:
             if diffs >= 5:
                 break
         games += 1
-        if args.refuse and len(samples) < 30 and k % 7 == 0:
-            samples.append(bm.new_game("thirteen", seed, options).to_json())
-    refused = check_refusals(r, samples) if args.refuse else 0
-    print(f"games {games} actions {actions} loads {loads} differences {diffs} refused {refused} "
+    pyloads = pyapplies = 0
+    for k in range(args.python_games):
+        seed = random_seed(r, k)
+        options = random_options(r)
+        try:
+            nl, na = play_python(seed, options, random.Random(k), samples if args.refuse else None)
+            pyloads += nl
+            pyapplies += na
+        except Mismatch as exc:
+            diffs += 1
+            print(f"DIFF python game {k}: {exc}")
+            if diffs >= 5:
+                break
+    if args.python_games:
+        print(f"python games {args.python_games} loads {pyloads} applies {pyapplies}")
+    if args.refuse:
+        print("mutated states:", check_refusals(r, samples))
+    print(f"games {games} actions {actions} loads {loads} differences {diffs} "
           f"({time.time() - t0:.1f}s)")
     return 1 if diffs else 0
 

@@ -11,7 +11,8 @@ use crate::log::{Entry, Log};
 use crate::rng;
 
 use super::data::{
-    ARENA_MAX, DEFCON_MAX, DEFCON_MIN, MAX_LEAD, N_AGENDA_CARDS, N_ARENAS, N_CARDS, PLAYS_PER_ROUND, ROUNDS, SUPPLY,
+    AGENDAS_DEALT, ARENA_MAX, DEFCON_MAX, DEFCON_MIN, HAND_SIZE, MAX_LEAD, N_AGENDA_CARDS, N_ARENAS, N_CARDS,
+    PLAYS_PER_ROUND, ROUNDS, SUPPLY,
 };
 use super::machine;
 use super::state::{
@@ -894,6 +895,15 @@ fn entry_from_value(v: &Value, path: &str) -> R<Entry> {
     let code = get_str(field(pairs, "code", path)?, &join(path, "code"))?.to_string();
     let args = obj(field(pairs, "args", path)?, &join(path, "args"))?.to_vec();
     let to = get_str(field(pairs, "to", path)?, &join(path, "to"))?.to_string();
+    if !["all", "players", "spectators", "USSR", "US"].contains(&to.as_str()) {
+        return Err(format!("{}: {to:?} is not an audience", join(path, "to")));
+    }
+    if code.is_empty() || !code.starts_with("thirteen.") {
+        return Err(format!(
+            "{}: {code:?} is not a 13 Days message code",
+            join(path, "code")
+        ));
+    }
     Ok(Entry {
         code: code.into(),
         args,
@@ -1079,7 +1089,7 @@ pub fn from_value(v: &Value) -> R<State> {
             Some(Outcome::parse(t).ok_or_else(|| format!("result: {t:?} is not an outcome"))?)
         }
     };
-    let reveals = get_int(f("reveals")?, "reveals", 0, i64::MAX)?;
+    let reveals = get_int(f("reveals")?, "reveals", 0, 1 << 31)?;
     let s = State {
         options,
         seed,
@@ -1110,6 +1120,20 @@ pub fn from_value(v: &Value) -> R<State> {
         result,
         reveals,
     };
+    let playing = matches!(s.stack.first(), Some(Frame::Round { step: Step::Plays }));
+    for side in Side::BOTH {
+        // During the plays a hand holds at most 5 cards less those played.
+        let most = HAND_SIZE - if playing { usize::from(s.plays[side.ix()]) } else { 0 };
+        if s.hands[side.ix()].len() > most {
+            return Err(format!(
+                "hands.{side}: {} cards; the {side} holds at most {most} now",
+                s.hands[side.ix()].len()
+            ));
+        }
+        if s.offered[side.ix()].len() > AGENDAS_DEALT {
+            return Err(format!("offered.{side}: a side is dealt {AGENDAS_DEALT} agendas"));
+        }
+    }
     check_stack(&s)?;
     Ok(s)
 }
@@ -1124,6 +1148,14 @@ fn check_stack(s: &State) -> R<()> {
         }
         if !s.stack.is_empty() {
             return Err("stack: must be empty once the game is over".into());
+        }
+        if !s.held.is_empty() {
+            return Err("held: a card out of every pile, but the game is over".into());
+        }
+        for side in Side::BOTH {
+            if !s.hands[side.ix()].is_empty() {
+                return Err(format!("hands.{side}: cards in hand after the card plays"));
+            }
         }
         return Ok(());
     }
@@ -1142,9 +1174,106 @@ fn check_stack(s: &State) -> R<()> {
             step.as_str()
         ));
     }
+    // The frames each waiting step allows (`validate._STEP_FRAMES`).
+    let allowed: &[&str] = match step {
+        Step::Deal => &["agenda"],
+        Step::Plays => &[
+            "turn",
+            "offer",
+            "command",
+            "cubes",
+            "shift",
+            "ask",
+            "initiative",
+            "stolen",
+            "summit",
+            "replace",
+        ],
+        Step::Television => &["aftermath"],
+        Step::UnitedNations => &["shift"],
+        _ => &["alliances"],
+    };
+    let mut held: Vec<u8> = Vec::new();
+    let mut one_each = [[false; 2]; 2]; // agenda, aftermath per side
+    let top = s.stack.len() - 1;
     for (k, f) in s.stack.iter().enumerate().skip(1) {
-        if matches!(f, Frame::Round { .. }) {
-            return Err(format!("stack[{k}].f: a second round procedure"));
+        let path = format!("stack[{k}]");
+        if !allowed.contains(&f.kind()) {
+            return Err(format!(
+                "{path}.f: a {:?} frame at round step {:?}",
+                f.kind(),
+                step.as_str()
+            ));
+        }
+        let bad = match f {
+            Frame::Turn { p, .. } if s.hands[p.ix()].is_empty() || s.plays[p.ix()] >= PLAYS_PER_ROUND => {
+                Some(format!("the {p} plays a card, but has no card or no play left"))
+            }
+            Frame::Offer { p, card, by } if *p != by.opp() || super::play::faction_side(*card) != Some(*p) => Some(
+                format!("the {p} is offered the event of card {card} played by the {by}"),
+            ),
+            Frame::Agenda { p, .. } if s.offered[p.ix()].is_empty() || s.kept[p.ix()] != 0 => {
+                Some(format!("the {p} keeps an agenda, but it has no flags or has kept one"))
+            }
+            Frame::Aftermath { p, .. } if s.hands[p.ix()].is_empty() => {
+                Some(format!("the {p} chooses an Aftermath card from an empty hand"))
+            }
+            _ => None,
+        };
+        if let Some(why) = bad {
+            return Err(format!("{path}: {why}"));
+        }
+        if let Frame::Ask(a) = f {
+            if a.then == Then::BayOfPigs
+                && a.options.contains(super::actions::OPTION_REMOVE)
+                && s.cubes[Side::Us.ix()][usize::from(super::data::ALLIANCES)] < 2
+            {
+                return Err(format!(
+                    "{path}.options: the US may remove 2 cubes from Alliances, but has fewer there"
+                ));
+            }
+            let cuba = [super::data::CUBA_MILITARY, super::data::CUBA_POLITICAL];
+            let ok = |x: &u8| match a.then {
+                Then::AirStrike => [super::actions::OPTION_REMOVE, super::actions::OPTION_PLACE].contains(x),
+                Then::BayOfPigs => [super::actions::OPTION_REMOVE, super::actions::OPTION_BAN].contains(x),
+                _ => cuba.contains(x),
+            };
+            if let Some(x) = a.options.as_slice().iter().find(|x| !ok(x)) {
+                return Err(format!(
+                    "{path}.options: {x} is not an option {} offers",
+                    a.then.as_str()
+                ));
+            }
+        }
+        match f {
+            Frame::Stolen { card, .. } | Frame::Alliances { card, .. } => held.push(*card),
+            Frame::Agenda { p, .. } | Frame::Aftermath { p, .. } => {
+                let which = usize::from(matches!(f, Frame::Aftermath { .. }));
+                if one_each[which][p.ix()] {
+                    return Err(format!("{path}.p: a second {:?} decision for the {p}", f.kind()));
+                }
+                one_each[which][p.ix()] = true;
+            }
+            Frame::Turn { .. } | Frame::Initiative { .. } if k != top => {
+                return Err(format!("{path}.f: a {:?} decision is only ever on top", f.kind()));
+            }
+            _ => {}
+        }
+    }
+    if matches!(step, Step::UnitedNations | Step::Resolve) && s.stack.len() != 2 {
+        return Err("stack: the Television and Alliances bonuses are single decisions".into());
+    }
+    let (mut a, mut b) = (held.clone(), s.held.clone());
+    a.sort_unstable();
+    b.sort_unstable();
+    if a != b {
+        return Err(format!("held: {:?}, but the pending decisions hold {:?}", s.held, held));
+    }
+    if matches!(step, Step::Television | Step::UnitedNations | Step::Resolve) {
+        for side in Side::BOTH {
+            if !s.hands[side.ix()].is_empty() && !one_each[1][side.ix()] {
+                return Err(format!("hands.{side}: cards in hand after the card plays"));
+            }
         }
     }
     match s.stack.last() {
@@ -1155,12 +1284,6 @@ fn check_stack(s: &State) -> R<()> {
     machine::legal_ids(s, &mut legal);
     if legal.is_empty() {
         return Err("stack: the pending decision has no legal action".into());
-    }
-    // An agenda decision needs flags to choose from.
-    if let Some(Frame::Agenda { p, .. }) = s.stack.last() {
-        if s.offered[p.ix()].is_empty() {
-            return Err(format!("stack: the {p} keeps an agenda, but it has no flags"));
-        }
     }
     Ok(())
 }

@@ -24,3 +24,5 @@ pub mod py;
 pub mod round;
 pub mod scoring;
 pub mod state;
+#[cfg(test)]
+mod tests;
