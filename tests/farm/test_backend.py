@@ -56,7 +56,7 @@ def test_auto_is_native_where_built() -> None:
 
 
 def test_native_not_built_is_a_clear_error(no_native: None) -> None:
-    with pytest.raises(FarmError, match="the native backend is not available.*scripts/bootstrap.sh"):
+    with pytest.raises(FarmError, match=r"the native backend is not available.*scripts/bootstrap\.sh"):
         run_games("thirteen", {}, [Deal(0, 1, {"USSR": "random", "US": "random"})], workers=1, backend="native")
     assert run_games("thirteen", {}, [Deal(0, 1, {"USSR": "random", "US": "random"})], workers=1).engine == "python"
     with pytest.raises(ValueError, match="unknown backend"):

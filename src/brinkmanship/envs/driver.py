@@ -15,9 +15,8 @@ the same observations, masks and rewards for the same seeds and actions.
 
 from __future__ import annotations
 
-from typing import Any
-
 import random
+from typing import Any
 
 import numpy as np
 
