@@ -20,8 +20,7 @@ from brinkmanship.envs.gym import BrinkEnv, make_vec
 from brinkmanship.envs.pettingzoo import env, parallel_env
 
 NOT_BUILT = [(None, "the extension is hidden by this test")]
-GAMES = ["thirteen", pytest.param("twilight", marks=pytest.mark.xfail(
-    reason="the native Twilight core of this branch still differs from the Python engine", strict=False))]
+GAMES = ["thirteen", "twilight"]
 
 
 def _needs_native(game: str) -> None:

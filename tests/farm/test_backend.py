@@ -34,8 +34,7 @@ def no_native() -> Iterator[None]:
         yield
 
 
-GAMES = ["thirteen", pytest.param("twilight", marks=pytest.mark.xfail(
-    reason="the native Twilight core of this branch still differs from the Python engine", strict=False))]
+GAMES = ["thirteen", "twilight"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -94,9 +94,7 @@ def _play(backend: str, game: str, db: Path, moves: int) -> list[dict[str, Any]]
     return out
 
 
-@pytest.mark.parametrize("game", ["thirteen", pytest.param("twilight", marks=pytest.mark.xfail(
-    reason="the native Twilight core of this branch still differs from the Python engine "
-           "(tests/native/differential.py)", strict=False))])
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
 def test_a_native_game_plays_with_the_python_views(game: str, tmp_path: Path) -> None:
     _needs_native(game)
     moves = 400 if game == "thirteen" else 120

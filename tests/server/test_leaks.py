@@ -192,8 +192,7 @@ def _needs_native(game: str) -> None:
         pytest.skip(f"the native core is not built for {game} here (backends: {bm.backends()['native_missing']})")
 
 
-@pytest.mark.parametrize("game", ["thirteen", pytest.param("twilight", marks=pytest.mark.xfail(
-    reason="the native Twilight core of this branch still differs from the Python engine", strict=False))])
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
 def test_no_reader_receives_a_secret_on_native(game: str, tmp_path: Path) -> None:
     _needs_native(game)
     n = NATIVE_GAMES[game]
