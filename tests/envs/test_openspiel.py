@@ -96,7 +96,7 @@ def test_game_facts_are_the_engines(game: str) -> None:
     assert (g.min_utility(), g.max_utility()) == (info["min_utility"], info["max_utility"]) == (-1.0, 1.0)
     assert g.max_chance_outcomes() == info["max_chance_outcomes"] + 256  # the dice, then a byte of the deal
     assert g.observation_tensor_shape() == g.information_state_tensor_shape() == info["observation_shape"]
-    assert set(t.parameter_specification) == {"seed", "backend", *bm.get_game(game).option_choices}
+    assert set(t.parameter_specification) == {"seed", *bm.get_game(game).option_choices}
 
 
 def test_a_fixed_seed_has_no_deal_and_13_days_then_no_chance_at_all() -> None:
