@@ -2,8 +2,7 @@
 seeded random games on both backends, compared after every action.
 
 On the real extension it plays ``BRINK_DIFF_GAMES`` games per game
-(default: 60 Twilight Struggle, 300 13 Days, every option mix, to keep CI
-short until the harness is faster; the issue asks for 300 and 1,000), split
+(default: 300 Twilight Struggle, 1,000 13 Days, every option mix), split
 in parts so ``pytest -n`` spreads them over the workers; it skips, saying
 what is missing, where the extension or the game is not built. On the
 Python stand-in of the extension it checks the harness itself: that it
@@ -31,7 +30,7 @@ from brinkmanship.native import NativeState
 from tests.native import differential, fake_native
 from tests.native.conftest import skip_unless_native, use_fake
 
-DEFAULT_GAMES = {"twilight": 60, "thirteen": 300}
+DEFAULT_GAMES = {"twilight": 300, "thirteen": 1000}
 VIEWS_EVERY = {"twilight": 4, "thirteen": 1}
 PARTS = 4
 
