@@ -118,8 +118,33 @@ impl Log {
 
     /// Write the log as a JSON list to `out`.
     pub fn write(&self, out: &mut String) {
+        self.write_from(0, out);
+    }
+
+    /// The entries from index `start` on (none when `start >= len`),
+    /// oldest first. Only the tail is walked: a reader that already holds
+    /// the first `start` entries pays for the new ones alone.
+    pub fn entries_from(&self, start: usize) -> Vec<&Entry> {
+        let wanted = self.len.saturating_sub(start);
+        let mut out = Vec::with_capacity(wanted);
+        let mut node = self.head.as_deref();
+        while out.len() < wanted {
+            match node {
+                Some(n) => {
+                    out.push(&n.entry);
+                    node = n.prev.as_deref();
+                }
+                None => break,
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// Write the entries from index `start` on as a JSON list to `out`.
+    pub fn write_from(&self, start: usize, out: &mut String) {
         out.push('[');
-        for (i, e) in self.entries().into_iter().enumerate() {
+        for (i, e) in self.entries_from(start).into_iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -162,6 +187,21 @@ mod tests {
         let mut out = String::new();
         b.write(&mut out);
         assert_eq!(out, r#"[{"code":"x.one","args":{"n":1},"to":"all"},{"code":"x.two","args":{},"to":"US"}]"#);
+    }
+
+    #[test]
+    fn tails_are_written_from_an_index() {
+        let mut a = Log::new();
+        for n in 0..5 {
+            a.add("x", "all".into(), vec![("n".into(), Value::Int(n))]);
+        }
+        let mut out = String::new();
+        a.write_from(3, &mut out);
+        assert_eq!(out, r#"[{"code":"x","args":{"n":3},"to":"all"},{"code":"x","args":{"n":4},"to":"all"}]"#);
+        out.clear();
+        a.write_from(9, &mut out);
+        assert_eq!(out, "[]");
+        assert_eq!(a.entries_from(0).len(), 5);
     }
 
     #[test]

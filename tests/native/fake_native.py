@@ -41,6 +41,15 @@ class _FakeState:
     def to_json(self) -> str:
         return json.dumps(self.d, separators=(",", ":"))
 
+    def to_json_nolog(self) -> str:
+        return json.dumps({**self.d, "log": []}, separators=(",", ":"))
+
+    def log_len(self) -> int:
+        return len(self.d["log"])
+
+    def log_json(self, start: int) -> str:
+        return json.dumps(self.d["log"][start:], separators=(",", ":"))
+
     def clone(self) -> _FakeState:
         c = type(self)(self.game.clone(self.d))
         c._legal = self._legal

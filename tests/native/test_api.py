@@ -175,6 +175,27 @@ def test_clones_are_independent(engine: Engine) -> None:
     assert copy.to_json() == twin.to_json()
 
 
+def test_views_and_logs_of_clones_stay_their_own(engine: Engine) -> None:
+    """The log entries a native state has read are shared with its clones
+    until either moves on: each then sees its own log, as on Python."""
+    py, native = pair(engine, seed=6)
+    advance((py, native), 25)
+    assert native.log_entries == py.log_entries  # the entries are read (and cached)
+    py_copy, copy = py.clone(), native.clone()
+    advance((copy, py_copy), 12, seed=3)
+    advance((native, py), 7, seed=4)
+    for a, b in ((native, py), (copy, py_copy)):
+        assert a.log_entries == b.log_entries
+        assert a.log == b.log
+        for side in SIDES:
+            assert a.view(side) == b.view(side)
+    # Handed out, the entries are a list of the moment: changing it
+    # changes no state.
+    entries = native.log_entries
+    entries.clear()
+    assert native.log_entries == py.log_entries and native.to_json() == py.to_json()
+
+
 def test_resample_deals_as_the_python_backend(engine: Engine) -> None:
     py, native = pair(engine, seed=9)
     for ply in (5, 30, 90):

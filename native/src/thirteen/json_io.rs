@@ -279,7 +279,18 @@ fn write_ask(out: &mut String, c: &AskFrame) {
 
 /// The whole state as Python's `State.to_json` writes it.
 pub fn to_json(s: &State) -> String {
-    let mut out = String::with_capacity(4096 + 96 * s.log.len());
+    write_json(s, true)
+}
+
+/// The same JSON with `"log":[]` in the log's place: the snapshot a reader
+/// that keeps the log entries itself (`NativeState`) needs, without
+/// writing the whole log again after every action.
+pub fn to_json_nolog(s: &State) -> String {
+    write_json(s, false)
+}
+
+fn write_json(s: &State, with_log: bool) -> String {
+    let mut out = String::with_capacity(4096 + if with_log { 96 * s.log.len() } else { 0 });
     out.push_str("{\"game\":\"thirteen\",\"version\":2,\"options\":");
     write_options(&mut out, &s.options);
     out.push_str(",\"seed\":");
@@ -349,7 +360,11 @@ pub fn to_json(s: &State) -> String {
         write_frame(&mut out, f);
     }
     out.push_str("],\"log\":");
-    s.log.write(&mut out);
+    if with_log {
+        s.log.write(&mut out);
+    } else {
+        out.push_str("[]");
+    }
     out.push_str(",\"over\":");
     boolean(&mut out, s.over);
     out.push_str(",\"winner\":");

@@ -303,7 +303,18 @@ fn write_frame(out: &mut String, f: &Frame) {
 impl State {
     /// The state as the Python engine's `to_json` writes it.
     pub fn to_json(&self) -> String {
-        let mut out = String::with_capacity(8192 + 120 * self.log.len());
+        self.write_json(true)
+    }
+
+    /// The same JSON with `"log":[]` in the log's place: the snapshot a
+    /// reader that keeps the log entries itself (`NativeState`) needs,
+    /// without writing the whole log again after every action.
+    pub fn to_json_nolog(&self) -> String {
+        self.write_json(false)
+    }
+
+    fn write_json(&self, with_log: bool) -> String {
+        let mut out = String::with_capacity(8192 + if with_log { 120 * self.log.len() } else { 0 });
         out.push_str("{\"game\":\"twilight\",\"version\":");
         int(&mut out, STATE_VERSION);
         key(&mut out, "seed");
@@ -378,7 +389,11 @@ impl State {
         }
         out.push(']');
         key(&mut out, "log");
-        self.log.write(&mut out);
+        if with_log {
+            self.log.write(&mut out);
+        } else {
+            out.push_str("[]");
+        }
         key(&mut out, "reveals");
         int(&mut out, self.reveals);
         key(&mut out, "ply");

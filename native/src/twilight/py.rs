@@ -128,4 +128,22 @@ impl TwilightState {
     fn stage(&self) -> u8 {
         self.state.turn
     }
+
+    /// `to_json` with `"log":[]` in the log's place (`NativeState`'s cheap
+    /// snapshot: it reads the log's new entries alone with `log_json`).
+    fn to_json_nolog(&self) -> String {
+        self.state.to_json_nolog()
+    }
+
+    /// How many log entries the state holds.
+    fn log_len(&self) -> usize {
+        self.state.log.len()
+    }
+
+    /// The log entries from index `start` on, as a JSON list.
+    fn log_json(&self, start: usize) -> String {
+        let mut out = String::new();
+        self.state.log.write_from(start, &mut out);
+        out
+    }
 }

@@ -234,7 +234,7 @@ class NativeState(State):
     (``data["log"]``, ``log_entries``) is the state of its moment.
     """
 
-    __slots__ = ("_lent", "_native", "_snap", "_text")
+    __slots__ = ("_lent", "_log", "_log_own", "_native", "_peeked", "_snap", "_text")
 
     def __init__(self, game: Game, native: Any) -> None:
         self.game = game
@@ -243,6 +243,11 @@ class NativeState(State):
         self._snap: Data | None = None
         self._text = ""  # the JSON ``_snap`` was made from (meaningful only with it)
         self._lent = False
+        self._peeked: Data | None = None
+        # The log entries read so far (see ``_log_list``), and whether this
+        # state alone holds that list (a clone shares it until either adds).
+        self._log: list[dict[str, Any]] | None = None
+        self._log_own = True
 
     # -- the snapshot -----------------------------------------------------------------
     def _snapshot(self) -> Data:
@@ -253,6 +258,49 @@ class NativeState(State):
             snap = self._snap = json.loads(text)
             self._text = text
         return snap
+
+    def _peek(self) -> Data:
+        """The state as data for reading within this class (views, tensors,
+        the log, explanations): made once per action from the native
+        JSON without the log (``to_json_nolog``), its ``log`` list filled
+        from the entries already read plus the new ones (``log_json``), so
+        a late-game view does not write and parse the whole log again.
+        Never handed out (``data`` is the snapshot a holder may change)."""
+        if self._lent:
+            self._sync()
+            return self._snapshot()
+        peek = self._peeked
+        if peek is None:
+            peek = json.loads(self._native.to_json_nolog())
+            peek["log"] = self._log_list()
+            self._peeked = peek
+        return peek
+
+    def _log_list(self) -> list[dict[str, Any]]:
+        """This state's log entries as data. Entries never change once
+        written, so only the new ones are read from the native log; a list
+        shared with a clone is copied before this state adds to it."""
+        native = self._native
+        n = native.log_len()
+        log = self._log
+        if log is None:
+            log = self._log = json.loads(native.log_json(0))
+            self._log_own = True
+            return log
+        have = len(log)
+        if have == n and self._log_own:
+            return log
+        if not self._log_own:
+            # A clone shares the list: take our own copy of what we hold
+            # (the other may have grown it past our entries).
+            log = self._log = log[:min(have, n)]
+            self._log_own = True
+            have = len(log)
+        if have < n:
+            log.extend(json.loads(native.log_json(have)))
+        elif have > n:  # cannot happen: logs only grow; read it afresh
+            log = self._log = json.loads(native.log_json(0))
+        return log
 
     def _sync(self) -> None:
         """Load a snapshot changed by its holder into the native state."""
@@ -280,6 +328,8 @@ class NativeState(State):
         self._native = native_class(self.game.name).from_json(text)
         self._text = text
         self._legal = None
+        self._peeked = None
+        self._log = None
 
     def _refill(self) -> None:
         """After an action: the lent snapshot takes the new state in place."""
@@ -315,6 +365,8 @@ class NativeState(State):
         self._text = text
         self._lent = True
         self._legal = None
+        self._peeked = None
+        self._log = None
 
     @property
     def native(self) -> Any:
@@ -386,6 +438,7 @@ class NativeState(State):
         # The native state moved on: what was cached of it goes (inlined:
         # the per-step hot path), or the lent snapshot takes the new state.
         self._legal = None
+        self._peeked = None
         if self._lent:
             self._refill()
         else:
@@ -401,7 +454,7 @@ class NativeState(State):
         legal = self._legal_list()
         if action in legal:
             raise RuntimeError(f"the native core refused {action.text!r}, which it lists as legal")
-        raise IllegalActionError(action, self.game.explain(self._snapshot(), action), [a.text for a in legal])
+        raise IllegalActionError(action, self.game.explain(self._peek(), action), [a.text for a in legal])
 
     def apply_random(self, rng: random.Random) -> Action:
         if self._lent:
@@ -421,6 +474,7 @@ class NativeState(State):
                 ident = ids[int(rng.random() * len(ids))]
         native.apply_id(ident)
         self._legal = None
+        self._peeked = None
         if self._lent:
             self._refill()
         else:
@@ -458,7 +512,7 @@ class NativeState(State):
         try:
             return self.game.returns(outcome)
         except KeyError:
-            return self.game.returns(self._snapshot())
+            return self.game.returns(self._peek())
 
     # -- information ---------------------------------------------------------------------------
     def view(self, side: str | None, log: bool = True) -> dict[str, Any]:
@@ -467,7 +521,7 @@ class NativeState(State):
         legal = None
         if side is not None and side == self._native.current_player():
             legal = self._legal_list()
-        return self.game.view(self._snapshot(), side, log, legal)
+        return self.game.view(self._peek(), side, log, legal)
 
     def observation_tensor(self, side: str) -> Any:
         game = self.game
@@ -475,13 +529,17 @@ class NativeState(State):
             raise ValueError(f"observation_tensor: unknown side {side!r}; sides: {', '.join(game.players)}")
         if self._lent:
             self._sync()
-        return game.observation_tensor(self._snapshot(), side)
+        return game.observation_tensor(self._peek(), side)
 
     @property
     def log_entries(self) -> list[dict[str, Any]]:
-        # The list inside the snapshot, as the Python backend hands out its
-        # own: a change to it is a change to ``data`` (see the class).
-        return self.game.log(self.data)
+        # Once ``data`` is handed out, the list inside it (as the Python
+        # backend hands out its own); else a copy of the entries read so
+        # far: reading the log must not put the state on the slow path
+        # that keeps a lent ``data`` in step after every action.
+        if self._lent:
+            return self.game.log(self.data)
+        return list(self.game.log(self._peek()))
 
     @property
     def log(self) -> list[str]:
@@ -489,7 +547,7 @@ class NativeState(State):
 
         if self._lent:
             self._sync()
-        return render_all(self.game.log(self._snapshot()))
+        return render_all(self.game.log(self._peek()))
 
     @property
     def reveals(self) -> int:
@@ -523,6 +581,10 @@ class NativeState(State):
         c._legal = self._legal  # never changed in place: safe to share
         c._snap = None
         c._lent = False
+        c._peeked = None
+        # The entries read so far are shared until either state adds one.
+        c._log = self._log
+        c._log_own = self._log_own = False
         # ``_text`` is written with the first snapshot, and read only then.
         return c
 
@@ -542,7 +604,7 @@ class NativeState(State):
     def _data_for_eq(self) -> Data:
         if self._lent:
             self._sync()
-        return self._snapshot()
+        return self._peek()
 
     __hash__ = None
 
