@@ -28,6 +28,8 @@ import brinkmanship as bm
 from brinkmanship.core.log import may_read
 from brinkmanship.envs import openspiel as bos
 from brinkmanship.envs.openspiel import DEAL_BYTES, BrinkmanshipState, resampler
+from brinkmanship.native import NativeState
+from brinkmanship.native import available as native_available
 from brinkmanship.thirteen.board import CARD_NAME as TD_NAME
 from brinkmanship.twilight.board import CARD_NAME as TS_NAME
 from tests.test_hidden_info_scan import _all_names, _numbers, _secret_thirteen, _secret_twilight
@@ -96,7 +98,7 @@ def test_game_facts_are_the_engines(game: str) -> None:
     assert (g.min_utility(), g.max_utility()) == (info["min_utility"], info["max_utility"]) == (-1.0, 1.0)
     assert g.max_chance_outcomes() == info["max_chance_outcomes"] + 256  # the dice, then a byte of the deal
     assert g.observation_tensor_shape() == g.information_state_tensor_shape() == info["observation_shape"]
-    assert set(t.parameter_specification) == {"seed", *bm.get_game(game).option_choices}
+    assert set(t.parameter_specification) == {"seed", "backend", *bm.get_game(game).option_choices}
 
 
 def test_a_fixed_seed_has_no_deal_and_13_days_then_no_chance_at_all() -> None:
@@ -266,15 +268,21 @@ class _CheckedLog(list):  # type: ignore[type-arg]
         super().append(entry)
 
 
-def _scan(game: str, seeds: tuple[int, ...]) -> None:
+def _scan(game: str, seeds: tuple[int, ...], twin: bool = False) -> None:
     """A scanner over random games. After every action, each side's
     information-state string: no card number under a card key, and no card
     name in the decision, is a card secret to it (the draw pile, the
     opponent's hand and face-down cards); its log is exactly the entries the
     side may read (checked every tenth ply and at the end); 13 Days: the opponent's kept agenda stays hidden until it
     is revealed. Every log entry is checked as it is appended (the string
-    only ever carries entries checked so)."""
-    g = load(game)
+    only ever carries entries checked so).
+
+    The appends are watched in the Python engine's log list, so the scan
+    plays the Python backend; with ``twin`` the same game is played on the
+    native backend beside it, whose strings must equal the scanned ones
+    character for character at every step (so they leak nothing either)."""
+    g = load(game, {"backend": "python"})
+    twins = load(game, {"backend": "native"}) if twin else None
     secret_of = _secret_twilight if game == "twilight" else _secret_thirteen
     names = TS_NAME if game == "twilight" else TD_NAME
     pattern = _all_names(names)
@@ -282,7 +290,15 @@ def _scan(game: str, seeds: tuple[int, ...]) -> None:
     secrets = entries = 0
     for seed in seeds:
         watched: _CheckedLog | None = None
+        native = random_states(twins, seed) if twins is not None else None
         for s in random_states(g, seed):
+            if native is not None:
+                n = next(native)
+                assert n.history() == s.history()
+                for p in range(2):
+                    assert n.information_state_string(p) == s.information_state_string(p), \
+                        f"{game} seed {seed} after {len(s.history())} actions: player {p}'s string differs on native"
+                assert isinstance(n.engine_state, NativeState) or n.engine_state is None
             e = s.engine_state
             if e is None:
                 continue
@@ -315,6 +331,13 @@ def _scan(game: str, seeds: tuple[int, ...]) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_no_information_state_names_a_card_its_player_may_not_know(game: str) -> None:
     _scan(game, (5, 6))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_native_information_states_are_the_scanned_ones(game: str) -> None:
+    if not native_available(game):
+        pytest.skip("the native core is not built here")
+    _scan(game, (7,), twin=True)
 
 
 def test_the_scanner_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) -> None:

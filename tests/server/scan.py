@@ -29,6 +29,16 @@ but its effects in play (the full English names, as the engine scanner
 reads them) and in error details (but for the card the refused action
 named itself, which the refusal quotes).
 
+On the native backend (``backend="native"``) the server's states are
+:class:`~brinkmanship.native.NativeState` objects, whose log is read from a
+snapshot of the native state rather than appended to in place, so the
+entries cannot be watched as the rules append them. There the tracker keeps
+a Python twin of every state the server commits: each change the server
+stores is applied to the twin of the state before it, on the Python engine,
+with the watched log; the twin must then equal the server's native state
+(``to_json``, byte for byte), and every message is scanned against the
+server's states as on Python.
+
 The app runs in the test's own event loop: HTTP through httpx's ASGI
 transport, WebSockets through :class:`Socket`, a small ASGI client. The
 same app under Starlette's TestClient costs about twice the CPU per action
@@ -56,7 +66,9 @@ import brinkmanship as bm
 from brinkmanship.bots import make_bot
 from brinkmanship.core.game import get_game
 from brinkmanship.core.log import may_read
+from brinkmanship.core.state import State
 from brinkmanship.i18n import render
+from brinkmanship.native import to_python
 from brinkmanship.server.app import create_app
 from brinkmanship.server.config import Settings
 from brinkmanship.server.live import LiveGame
@@ -156,6 +168,7 @@ class Ledger:
         if key in self._readable:  # an undo: back to a state seen before
             return
         log = state.data["log"]
+        native = type(state) is not bm.State
         if parent is None or id(parent) not in self._readable:
             # The game's first state: its set-up entries were appended
             # before any watching; check them now, nothing has moved since.
@@ -167,7 +180,11 @@ class Ledger:
             return
         before = parent.data["log"]
         n = len(before)
-        assert len(log) >= n and (not n or log[n - 1] is before[-1]), "a state's log does not extend its parent's"
+        if native:
+            # A native state's log is a snapshot: equal entries, not the same objects.
+            assert len(log) >= n and log[:n] == before, "a state's log does not extend its parent's"
+        else:
+            assert len(log) >= n and (not n or log[n - 1] is before[-1]), "a state's log does not extend its parent's"
         new = log[n:]
         prev = self._readable[id(parent)]
         self._readable[key] = {v: prev[v] + [e for e in new if may_read(e["to"], v)] for v in VIEWERS}
@@ -204,6 +221,9 @@ class Tracker:
     def __init__(self) -> None:
         self.ledgers: dict[str, Ledger] = {}
         self.failures: list[str] = []
+        # By game: the Python twin of each native state committed, by the
+        # state's id (the state is kept with it, so that its id is not reused).
+        self.twins: dict[str, dict[int, tuple[bm.State, bm.State]]] = {}
 
     def ledger(self, live: LiveGame) -> Ledger:
         led = self.ledgers.get(live.id)
@@ -224,6 +244,44 @@ class Tracker:
             w.public, w.open, w.where = set(old.public), set(old.open), dict(old.where)
         new.data["log"] = w
 
+    def twin_of(self, game_id: str, state: bm.State) -> bm.State:
+        """The Python twin of a native state, its log watched (a state
+        not seen before, the game's first: its entries checked now)."""
+        twins = self.twins.setdefault(game_id, {})
+        held = twins.get(id(state))
+        if held is not None:
+            return held[1]
+        twin = to_python(state)
+        w = _Recorder(twin, SECRET_OF[twin.game.name], [])
+        w.failures = self.failures
+        for e in twin.data["log"]:
+            w.append(e)
+        twin.data["log"] = w
+        twins[id(state)] = (state, twin)
+        return twin
+
+    def replayed(self, live: LiveGame, pending: Any) -> None:
+        """A change the server commits on the native backend, applied to
+        the twin of the state before it on the Python engine (its log
+        entries checked as they are appended): it must give the same state."""
+        if pending.rows[0].kind == "undo":
+            twin = self.twin_of(live.id, pending.state)
+        else:
+            parent = self.twin_of(live.id, live.state)
+            twin = State.clone(parent)
+            self.watch(parent, twin)
+            try:
+                for row in pending.rows:
+                    twin.apply(row.text)
+            except bm.IllegalActionError as exc:
+                self.failures.append(f"{twin.game.name}: the Python engine refuses the native backend's "
+                                     f"ply {row.ply} ({row.text!r}): {exc}")
+                return
+            self.twins[live.id][id(pending.state)] = (pending.state, twin)
+        if twin.to_json() != pending.state.to_json():
+            self.failures.append(f"{twin.game.name}: the native state after ply {pending.rows[-1].ply} differs "
+                                 "from the Python engine's")
+
     def committed(self, live: LiveGame, old: bm.State, before: int) -> None:
         led = self.ledgers.get(live.id)
         if led is None:
@@ -234,6 +292,7 @@ class Tracker:
 
     def forget(self, game_id: str) -> None:
         self.ledgers.pop(game_id, None)
+        self.twins.pop(game_id, None)
 
 
 @contextlib.contextmanager
@@ -259,6 +318,8 @@ def instrument() -> Iterator[Tracker]:
 
     def commit_seen(self: LiveGame, pending: Any) -> None:
         old, before = self.state, self.ply
+        if type(old) is not bm.State:
+            tracker.replayed(self, pending)
         commit(self, pending)
         tracker.committed(self, old, before)
 
@@ -323,8 +384,9 @@ class App:
     """The server app on a fresh SQLite file, started (lifespan) in the
     running event loop, with an HTTP client and WebSockets on it."""
 
-    def __init__(self, db: Path) -> None:
-        settings = Settings.from_env(environ={}, database_url=str(db), bot_workers=1, sqlite_synchronous="OFF")
+    def __init__(self, db: Path, backend: str = "python") -> None:
+        settings = Settings.from_env(environ={}, database_url=str(db), bot_workers=1, sqlite_synchronous="OFF",
+                                     backend=backend)
         self.app = create_app(settings)
         self.state: dict[str, Any] = {}
         self._rx: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -808,16 +870,18 @@ class Match:
                 assert s not in r.text, "the saved game holds a token"
 
 
-async def scan_games(game: str, count: int, seed: str, db: Path, incidents: float = 0.05) -> Stats:
+async def scan_games(game: str, count: int, seed: str, db: Path, incidents: float = 0.05,
+                     backend: str = "python") -> Stats:
     """Play ``count`` games of ``game`` on a fresh app (SQLite file ``db``)
     and scan them all; at the end the game list is scanned for every seed
     and token. ``incidents``: how often a seat to move does something that
-    is refused instead (or a legal undo after its move)."""
+    is refused instead (or a legal undo after its move). ``backend``: the
+    server's engine (``python``: every log entry checked as it is appended)."""
     stats = Stats()
     seeds: list[str] = []
     tokens: list[str] = []
     with instrument() as tracker:
-        async with App(db) as app:
+        async with App(db, backend) as app:
             for i in range(count):
                 rng = random.Random(f"{seed}/{i}")
                 match = Match(app, tracker, game, i, rng, plan_for(i, rng), stats, incidents)

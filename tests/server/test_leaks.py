@@ -33,6 +33,7 @@ from unittest import mock
 import pytest
 
 import brinkmanship as bm
+from brinkmanship import native
 from brinkmanship.server import app as server_app
 from brinkmanship.server.live import LiveGame
 from tests.server import scan
@@ -178,3 +179,32 @@ def test_the_scan_finds_a_planted_leak(plant: str, tmp_path: Path) -> None:
     patch, found = PLANTS[plant]
     with patch(), pytest.raises(AssertionError, match=found):
         asyncio.run(scan.scan_games("thirteen", 2, "plant", tmp_path / "leaks.sqlite3", incidents=0.3))
+
+
+# -- the native backend ------------------------------------------------------------------------------------
+# Fewer games: the same scan, on the server's native states; each change is
+# also replayed on the Python engine and must give the same state.
+NATIVE_GAMES = {"thirteen": 10, "twilight": 5}
+
+
+def _needs_native(game: str) -> None:
+    if not native.available(game):
+        pytest.skip(f"the native core is not built for {game} here (backends: {bm.backends()['native_missing']})")
+
+
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
+def test_no_reader_receives_a_secret_on_native(game: str, tmp_path: Path) -> None:
+    _needs_native(game)
+    n = NATIVE_GAMES[game]
+    stats = asyncio.run(scan.scan_games(game, n, f"{game}-native", tmp_path / "leaks.sqlite3", incidents=0.1,
+                                        backend="native"))
+    _check_coverage(stats, n)
+
+
+@pytest.mark.parametrize("plant", ["the other side's hand", "a seat's view to a spectator", "the deck's order"])
+def test_the_scan_finds_a_planted_leak_on_native(plant: str, tmp_path: Path) -> None:
+    _needs_native("thirteen")
+    patch, found = PLANTS[plant]
+    with patch(), pytest.raises(AssertionError, match=found):
+        asyncio.run(scan.scan_games("thirteen", 2, "plant", tmp_path / "leaks.sqlite3", incidents=0.3,
+                                    backend="native"))

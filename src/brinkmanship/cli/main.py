@@ -9,6 +9,7 @@ piped output is just the results.
 
 from __future__ import annotations
 
+import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -135,6 +136,29 @@ UseRay = Annotated[
                                "(also used without --ray when set), else a local Ray instance. "
                                "Needs the optional extra: " + escape("pip install 'brinkmanship[ray]'.")),
 ]
+
+BackendOpt = Annotated[
+    str | None,
+    typer.Option("--backend", metavar="auto|python|native",
+                 help="The engine the games are played on: auto (the native core when it is built for the game, "
+                      "else the Python engine), python, or native (an error saying what is missing when it is "
+                      "not built). Both play the same games move for move; native is faster. "
+                      "Default: the BRINK_BACKEND environment variable, else auto."),
+]
+
+
+def _backend(value: str | None, game: str) -> str:
+    """The engine for ``game`` from ``--backend`` (else ``BRINK_BACKEND``, else
+    ``auto``): ``"python"`` or ``"native"``; a bad name or a native core that
+    is not built is a usage error saying so."""
+    from brinkmanship import native
+
+    chosen = value if value is not None else (os.environ.get(native.BACKEND_ENV, "").strip().lower() or "auto")
+    try:
+        return native.choose_backend(chosen.strip().lower(), game)
+    except (ValueError, native.NativeUnavailableError) as exc:
+        hint = "--backend" if value is not None else native.BACKEND_ENV
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
 
 
 def _options(game: str, optional_cards: bool | None, events: bool | None,
@@ -285,6 +309,7 @@ def play(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue the unfinished game kept automatically (of GAME when given, else the "
                          "latest), e.g. after `quit` or a closed terminal.")] = False,
+    backend: BackendOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Play a game at the keyboard against a bot, or hot seat (both human).
@@ -329,7 +354,8 @@ def play(
                 if kind is not None:
                     saved.seats[side] = kind
             session = resume_session(saved, console, read, language,
-                                     autosave=savefile.autosave_path(bm.get_game(saved.game).name))
+                                     autosave=savefile.autosave_path(bm.get_game(saved.game).name),
+                                     backend=_backend(backend, saved.game))
         except (savefile.SaveFileError, ValueError) as exc:
             _say(console, language, "cli.main.cannot_resume", "red", path=str(load), reason=str(exc))
             raise typer.Exit(1) from None
@@ -348,7 +374,8 @@ def play(
             _say(console, language, "cli.main.kept", "yellow", game=text(f"cli.{name}.title", language),
                  path=str(kept))
         autosave = savefile.autosave_path(name) if HUMAN in chosen.values() else None
-        session = new_session(name, seed, options, chosen, console, read, language, autosave=autosave)
+        session = new_session(name, seed, options, chosen, console, read, language, autosave=autosave,
+                              backend=_backend(backend, name))
         changed = "".join(f", {k}={shown_value(v)}" for k, v in options.items())
         # The seed gives away the deck and the hands: a human learns it when the game ends.
         code = "cli.main.new_game" if HUMAN in chosen.values() else "cli.main.new_game_seed"
@@ -380,6 +407,7 @@ def simulate_command(
         help="Write every game there in the saved-game format (replay with `brink replay`).")] = None,
     workers: Workers = None,
     ray: UseRay = False,
+    backend: BackendOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Play N games between bots as fast as possible and summarise the results.
@@ -400,11 +428,13 @@ def simulate_command(
         assert v is not None
         seats[side] = v
     options = _options(name, optional_cards, events, option, language)
+    engine = _backend(backend, name)
     console = make_console()
     try:
         with _progress(text("cli.farm.progress.simulate", language)) as progress, farm_for(workers, ray) as farm:
             task = progress.add_task("games", total=n)
-            summary = simulate(name, n, seed, options, seats, save_dir, _advance(progress, task), farm=farm)
+            summary = simulate(name, n, seed, options, seats, save_dir, _advance(progress, task), farm=farm,
+                               backend=engine)
     except FarmError as exc:
         _say(console, language, "cli.farm.failed", "red", reason=str(exc))
         raise typer.Exit(1) from None
@@ -433,6 +463,7 @@ def tournament_command(
                                       "`brink replay FILE --game K`). Default: tournament-GAME-seedS.jsonl.")] = None,
     workers: Workers = None,
     ray: UseRay = False,
+    backend: BackendOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Play every pair of bots against each other and rate them.
@@ -450,13 +481,14 @@ def tournament_command(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     options = bm.new_game(name, options=_options(name, None, None, option, language)).view(None)["options"]
+    engine = _backend(backend, name)
     path = out or tournament_view.default_path(name, seed)
     console = make_console()
     total = n * len(specs) * (len(specs) - 1) // 2
     try:
         with _progress(text("cli.farm.progress.tournament", language)) as progress, farm_for(workers, ray) as farm:
             task = progress.add_task("games", total=total)
-            result = play_tournament(name, options, specs, n, seed, farm,
+            result = play_tournament(name, options, specs, n, seed, farm, backend=engine,
                                      on_progress=lambda records: progress.advance(task, len(records)))
     except FarmError as exc:
         _say(console, language, "cli.farm.failed", "red", reason=str(exc))
@@ -515,6 +547,7 @@ def summary_table(summary: Summary, seed: int, lang: str = "en") -> Table:
     secs = max(summary.seconds, 1e-9)
     row("speed", text("cli.farm.speed", lang, games=f"{n / secs:,.1f}", decisions=f"{decisions / secs:,.0f}",
                       seconds=f"{summary.seconds:.2f}", backend=backend_text(summary.backend, lang)))
+    row("engine", text(f"cli.farm.engine.{summary.engine}", lang))
     row("options", ", ".join(f"{k}={shown_value(v)}" for k, v in summary.options.items()))
     return table
 
@@ -612,16 +645,19 @@ def serve(
         "--open/--no-open", help="Print the address and open it in the browser once the server answers "
                                  "(`./brink` with no arguments does). Without --port, a busy 8000 moves "
                                  "to the next free port.")] = False,
+    backend: Annotated[str | None, typer.Option(
+        "--backend", metavar="auto|python|native",
+        help="The engine games are played on (BRINK_BACKEND): auto (the native core for each game it is "
+             "built for, else the Python engine), python, or native (refused at start when it is not built). "
+             "Players see exactly the same views either way. Default auto.")] = None,
 ) -> None:
     """Run the game server: the web client, the HTTP API and WebSocket for online play (docs/server.md).
     Creates or upgrades the database schema at start; Ctrl-C stops it after the transactions in flight."""
-    import os
-
     from brinkmanship.server.config import Settings
 
     try:
         settings = Settings.from_env(host=host, port=port, database_url=db, bot_workers=bot_workers,
-                                     public_url=public_url, log_level=log_level)
+                                     public_url=public_url, log_level=log_level, backend=backend)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if open_browser:

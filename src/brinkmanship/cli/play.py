@@ -538,18 +538,25 @@ def _learned(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 def new_session(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
                 console: Console, read_line: ReadLine, lang: str = DEFAULT_LANG,
-                autosave: Path | None = None) -> PlaySession:
-    """A session for a new game; ``seats`` maps each side to "human" or a bot spec."""
-    state = bm.new_game(game, seed=seed, options=options)
+                autosave: Path | None = None, backend: str | None = "python") -> PlaySession:
+    """A session for a new game; ``seats`` maps each side to "human" or a bot spec.
+    ``backend``: the engine of the state (``"python"``, ``"native"``, ``"auto"``;
+    as for ``bm.new_game``). Both show and play the same game."""
+    state = bm.new_game(game, seed=seed, options=options, backend=backend)
     effective = state.view(None)["options"]
     saved = SavedGame(state.game.name, seed, effective, dict(seats))
     return _session(state, saved, console, read_line, lang, autosave)
 
 
 def resume_session(saved: SavedGame, console: Console, read_line: ReadLine, lang: str = DEFAULT_LANG,
-                   autosave: Path | None = None) -> PlaySession:
-    """A session continuing a saved game (raises SaveFileError if it does not replay)."""
+                   autosave: Path | None = None, backend: str | None = "python") -> PlaySession:
+    """A session continuing a saved game (raises SaveFileError if it does not replay),
+    on the engine ``backend`` (the Python engine replays and checks the file first)."""
+    from brinkmanship import native
+
     state = savefile.replay(saved)
+    if native.choose_backend(backend, state.game.name) == "native":
+        state = native.to_native(state)
     session = _session(state, saved, console, read_line, lang, autosave)
     session.saved_at = len(saved.actions)
     session.hand_over_first = True

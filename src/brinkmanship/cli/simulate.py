@@ -43,6 +43,8 @@ class Summary:
     games: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
     backend: str = "1 process (in-process)"
+    #: The engine the games were played on: "python" or "native".
+    engine: str = "python"
 
     @property
     def winners(self) -> Counter[str]:
@@ -63,9 +65,12 @@ class Summary:
 def simulate(game: str, n: int, seed: int, options: dict[str, Any], seats: dict[str, str],
              save_dir: Path | None = None,
              on_game: Callable[[GameRecord], None] | None = None, *,
-             farm: Farm | None = None, workers: int | None = 1, ray: bool = False) -> Summary:
+             farm: Farm | None = None, workers: int | None = 1, ray: bool = False,
+             backend: str | None = "auto") -> Summary:
     """Play ``n`` games with seeds ``seed`` .. ``seed + n - 1`` on ``farm``
-    (or on ``workers`` local processes, or Ray).
+    (or on ``workers`` local processes, or Ray), on the engine ``backend``
+    (``"auto"``: native when built for the game; ``"python"``; ``"native"``:
+    ``FarmError`` when it is not built). The summary's ``engine`` says which.
 
     With ``save_dir``, each game is written there in the saved-game format
     (``<game>-seed<S>.json``). ``on_game`` is called after every finished
@@ -83,10 +88,11 @@ def simulate(game: str, n: int, seed: int, options: dict[str, Any], seats: dict[
                 on_game(r)
 
     run = run_games(summary.game, options, deals, farm, workers=workers, ray=ray,
-                    keep_actions=save_dir is not None, on_progress=progress)
+                    keep_actions=save_dir is not None, on_progress=progress, backend=backend)
     summary.games = run.records
     summary.seconds = run.seconds
     summary.backend = run.backend
+    summary.engine = run.engine
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
         for r in run.records:

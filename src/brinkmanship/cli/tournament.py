@@ -109,6 +109,7 @@ def facts_table(t: Tournament, lang: str = DEFAULT_LANG) -> Table:
     run = t.run
     row("time", text("cli.farm.time", lang, seconds=f"{run.seconds:.2f}", games=f"{run.games_per_second:,.2f}",
                      backend=backend_text(run.backend, lang), size=run.batch_size))
+    row("engine", text(f"cli.farm.engine.{run.engine}", lang))
     for bot, (searched, iterations, seconds) in search_effort(t.records).items():
         row("search", text("cli.farm.search", lang, bot=bot, rate=f"{iterations / max(seconds, 1e-9):,.0f}",
                            per=f"{iterations / max(searched, 1):,.0f}", searched=f"{searched:,.0f}"))
@@ -144,6 +145,7 @@ def summary_dict(t: Tournament) -> dict[str, Any]:
         "games": len(t.records),
         "seconds": t.run.seconds,
         "backend": t.run.backend,
+        "engine": t.run.engine,
         "ratings": [{"bot": r.name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "bt_elo": s.elo[r.name],
                      "wins": s.overall[r.name].wins, "draws": s.overall[r.name].draws,
                      "losses": s.overall[r.name].losses} for r in s.skills],
@@ -161,7 +163,7 @@ def summary_dict(t: Tournament) -> dict[str, Any]:
 def save_results(t: Tournament, path: Path) -> None:
     """Write the tournament file: header, one saved game per line, summary."""
     header = {"game": t.game, "options": t.options, "bots": t.bots, "games_per_pairing": t.n, "seed": t.seed,
-              "games": len(t.records)}
+              "games": len(t.records), "engine": t.run.engine}
     games = []
     for r in t.records:
         assert r.actions is not None

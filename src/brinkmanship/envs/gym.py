@@ -71,20 +71,24 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     ``options`` are the game's options (``bm.new_game``). A bad game, side,
     bot spec, option or ``illegal`` value raises ``ValueError`` here rather
-    than at the first ``reset``.
+    than at the first ``reset``. ``backend`` is the engine of the games:
+    ``"auto"`` (native when built for the game, else Python), ``"python"``
+    or ``"native"`` (``NativeUnavailableError`` when it is not built); both
+    give the same observations and rewards.
     """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (Gymnasium's class attribute)
 
     def __init__(self, game: str, side: str = "USSR", opponent: str = "random", illegal: str = "raise",
                  max_game_length: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 backend: str | None = "auto", **options: Any) -> None:
         if side not in (*SIDES, "random"):
             raise ValueError(f"side must be 'USSR', 'US' or 'random', not {side!r}")
         illegal_mode(illegal)
         if render_mode is not None:
             raise ValueError(f"no render modes (got {render_mode!r}): read env.unwrapped.state.view(side)")
-        self.driver = Driver(game, options)
+        self.driver = Driver(game, options, backend)
+        self.backend = backend
         info = self.driver.game.info()
         if max_game_length is None:
             max_game_length = int(info["max_game_length"])
@@ -113,7 +117,7 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
             # What remakes this env (``env.spec.make()``), as ``gymnasium.make`` would record it.
             self.spec = dataclasses.replace(gymnasium.spec(env_id), kwargs={
                 "game": self.game, "side": side, "opponent": opponent, "illegal": illegal,
-                "max_game_length": max_game_length, **options})
+                "max_game_length": max_game_length, "backend": backend, **options})
 
     @property
     def state(self) -> bm.State:
@@ -175,7 +179,7 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["returns"] = returns = driver.returns()
             info["result"] = driver.state.result
             return driver.observe(self.side), float(returns[self.side]), True, False, info
-        if driver.state.data["ply"] >= self.max_game_length:
+        if driver.ply >= self.max_game_length:
             self._over = True
             return driver.observe(self.side), 0.0, False, True, self._info()
         return driver.observe(self.side), 0.0, False, False, self._info()
@@ -205,7 +209,7 @@ class BrinkEnv(gymnasium.Env[np.ndarray, np.int64]):
         other = self.other
         bot = self.opponent
         cap = self.max_game_length
-        while driver.to_move == other and state.data["ply"] < cap:
+        while driver.to_move == other and driver.ply < cap:
             if self._random_opponent:
                 legal = state.legal_actions()
                 action = legal[int(bot.rng.random() * len(legal))]  # type: ignore[attr-defined]
@@ -241,7 +245,7 @@ def _other(side: str) -> str:
 def make(game: str, side: str = "USSR", opponent: str = "random", **options: Any) -> BrinkEnv:
     """A :class:`BrinkEnv` (no Gymnasium wrappers): ``side`` is the agent's,
     ``opponent`` a bot spec; other keywords are ``illegal``,
-    ``max_game_length`` and the game's options."""
+    ``max_game_length``, ``backend`` and the game's options."""
     return BrinkEnv(game, side=side, opponent=opponent, **options)
 
 

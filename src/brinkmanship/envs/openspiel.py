@@ -41,6 +41,13 @@ past events: the information-state tensor is therefore the observation
 tensor, not a perfect-recall encoding. Neither string nor tensor holds the
 opponent's hidden cards, the deck order or the generator.
 
+Engine: the game parameter ``backend`` (a string: ``"auto"``, the default,
+plays on the native core when it is built for the game, else on the Python
+engine; ``"python"``; ``"native"``, an error saying what is missing when it
+is not built), e.g. ``pyspiel.load_game("python_brinkmanship_thirteen(backend=python)")``.
+Every state the game creates or loads (a deal, a fixed seed, an unpickled
+state) is on that engine; both give the same strings, tensors and returns.
+
 OpenSpiel's tabular algorithms (CFR and other full-tree methods) are not
 claimed: the trees are far too large. What the tests run is OpenSpiel's
 random simulation test and its Python information-set MCTS, which gets the
@@ -83,7 +90,7 @@ def game_type(game: str, deterministic: bool = False) -> pyspiel.GameType:
     for a fixed seed of a game without dice)."""
     g = get_game(game)
     info = g.info()
-    spec: dict[str, Any] = {"seed": -1}
+    spec: dict[str, Any] = {"seed": -1, "backend": "auto"}
     spec.update({k: v[0] for k, v in g.option_choices.items()})
     return pyspiel.GameType(
         short_name=PREFIX + g.name,
@@ -113,12 +120,15 @@ class _Spec:
     Copies and pickles of a state carry it by reference or by its game and
     options, never as a deep copy."""
 
-    __slots__ = ("deal", "dice", "dice_index", "game", "n_dice", "name", "options", "player_of", "sides")
+    __slots__ = ("backend", "deal", "dice", "dice_index", "game", "n_dice", "name", "options", "player_of",
+                 "sides")
 
-    def __init__(self, name: str, options: dict[str, Any]) -> None:
+    def __init__(self, name: str, options: dict[str, Any], backend: str = "python") -> None:
         self.game: Game = get_game(name)
         self.name = self.game.name
         self.options = options
+        #: The engine of every state: "python" or "native" (already resolved).
+        self.backend = backend
         self.sides: tuple[str, ...] = tuple(self.game.players)
         self.player_of: dict[str | None, int] = {s: i for i, s in enumerate(self.sides)}
         self.player_of[CHANCE] = int(pyspiel.PlayerId.CHANCE)
@@ -136,19 +146,20 @@ class _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (spec_for, (self.name, self.options))
+        return (spec_for, (self.name, self.options, self.backend))
 
 
-_SPECS: dict[tuple[str, str], _Spec] = {}
+_SPECS: dict[tuple[str, str, str], _Spec] = {}
 
 
-def spec_for(name: str, options: dict[str, Any]) -> _Spec:
-    """The one shared spec of a game with these options (unpickling a state
-    finds it again rather than building its tables anew)."""
-    key = (name, json.dumps(options, sort_keys=True))
+def spec_for(name: str, options: dict[str, Any], backend: str = "python") -> _Spec:
+    """The one shared spec of a game with these options on the engine
+    ``backend`` (unpickling a state finds it again rather than building
+    its tables anew)."""
+    key = (name, json.dumps(options, sort_keys=True), backend)
     spec = _SPECS.get(key)
     if spec is None:
-        spec = _SPECS[key] = _Spec(name, options)
+        spec = _SPECS[key] = _Spec(name, options, backend)
     return spec
 
 
@@ -212,24 +223,42 @@ class _Held:
 _SEP = (",", ":")
 
 
+def _data(state: bm.State) -> dict[str, Any]:
+    """The state's data to read: a Python state's own dict; a native
+    state's JSON read back (handing out a native state's ``data`` would keep
+    it in step at every later action, a JSON round trip each)."""
+    if type(state) is bm.State:
+        return state.data
+    data: dict[str, Any] = json.loads(state.to_json())
+    return data
+
+
 def _unpickle_held(spec: _Spec, text: str | None, dealt: tuple[int, ...]) -> _Held:
-    return _Held(spec, None if text is None else bm.load(text), dealt=dealt)
+    return _Held(spec, None if text is None else bm.load(text, backend=spec.backend), dealt=dealt)
 
 
 class BrinkmanshipGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """One of our games with its parameters: the options of the game (same
-    names, same values, defaults first) and ``seed`` (-1: the game opens
-    with the deal's chance nodes; a seed >= 0: always that seed's deal)."""
+    names, same values, defaults first), ``seed`` (-1: the game opens
+    with the deal's chance nodes; a seed >= 0: always that seed's deal) and
+    ``backend`` (``"auto"``, ``"python"`` or ``"native"``: the engine)."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        from brinkmanship import native
+
         g = get_game(name)
         params = dict(params or {})
         seed = params.pop("seed", -1)
         if type(seed) is not int or seed < -1:
             raise ValueError(f"parameter 'seed' must be -1 (chance deals) or a seed >= 0, got {seed!r}")
-        state = bm.new_game(g.name, max(seed, 0), params)  # checks the options (ValueError)
-        options = state.data["options"]
-        self.spec = spec_for(g.name, dict(options))
+        backend = params.pop("backend", "auto")
+        if not isinstance(backend, str):
+            raise ValueError(f"parameter 'backend' must be a string (auto, python or native), got {backend!r}")
+        #: The engine of the game's states: "python" or "native".
+        self.backend: str = native.choose_backend(backend, g.name)
+        state = bm.new_game(g.name, max(seed, 0), params, backend=self.backend)  # checks the options (ValueError)
+        options = _data(state)["options"]
+        self.spec = spec_for(g.name, dict(options), self.backend)
         self.seed: int = seed
         self.start: bm.State | None = state if seed >= 0 else None
         info = g.info()
@@ -245,7 +274,7 @@ class BrinkmanshipGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untype
             max_game_length=info["max_game_length"],
         )
         self.observation_size: int = info["observation_shape"][0]
-        super().__init__(gtype, ginfo, {"seed": seed, **options})
+        super().__init__(gtype, ginfo, {"seed": seed, "backend": backend, **options})
 
     def new_initial_state(self) -> BrinkmanshipState:
         """The start: the deal's first node (``seed=-1``) or the fixed seed's deal."""
@@ -291,7 +320,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         s = h.state
         if s is None:
             return int(pyspiel.PlayerId.CHANCE)
-        return h.spec.player_of[s.game.current_player(s.data)]
+        return h.spec.player_of[s.current_player]
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._held.state
@@ -318,13 +347,14 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
                                  f"{spec.n_dice}..{spec.n_dice + 255}")
             h.dealt += (byte,)
             if len(h.dealt) == DEAL_BYTES:
-                h.state = bm.new_game(spec.name, int.from_bytes(bytes(h.dealt), "little"), spec.options)
+                h.state = bm.new_game(spec.name, int.from_bytes(bytes(h.dealt), "little"), spec.options,
+                                      backend=spec.backend)
                 h.dealt = ()
             return
         if h.shared:
             s = h.state = s.clone()
             h.shared = False
-        if s.game.current_player(s.data) == CHANCE:
+        if s.current_player == CHANCE:
             if not 0 <= action < spec.n_dice:
                 raise ValueError(f"die outcome {action} out of range: a die's outcomes are 0..{spec.n_dice - 1}")
             s.apply(spec.dice[action])
@@ -342,7 +372,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
     # -- the outcome ----------------------------------------------------------
     def is_terminal(self) -> bool:
         s = self._held.state
-        return s is not None and s.game.current_player(s.data) is None
+        return s is not None and s.current_player is None
 
     def returns(self) -> list[float]:
         """Each player's outcome: 1 a win, -1 a loss, 0 a draw or a game
@@ -368,7 +398,7 @@ class BrinkmanshipState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         s = h.state
         if s is None:
             return f"{h.spec.name}: deal, the seed's bytes so far {list(h.dealt)}"
-        d = s.data
+        d = _data(s)
         head = json.dumps({k: v for k, v in d.items() if k != "log"}, separators=_SEP)
         return head[:-1] + ',"log":' + h.log_json(None, everything=True) + "}"
 

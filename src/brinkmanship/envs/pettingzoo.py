@@ -9,6 +9,11 @@ Each agent observes ``{"observation": float32 tensor, "action_mask": int8}``:
 its ``State.observation_tensor`` and a mask over the game's fixed id space.
 Rewards are ``State.returns()`` when the game ends (0 before).
 
+``backend="auto"`` (a keyword of both): the engine of the games, the native
+core when it is built for the game, else the Python engine; ``"python"``
+or ``"native"`` (``NativeUnavailableError`` when it is not built). The
+observations, masks and rewards are the same on both.
+
 Two turn modes, because PettingZoo's tools assume two different things:
 
 - ``turns="natural"`` (the default): ``agent_selection`` is the side to
@@ -51,7 +56,7 @@ TURN_MODES = ("natural", "cycle")
 RENDER_MODES = ("ansi", "human")
 # The environments' own keyword arguments: every other keyword is a game
 # option, so no game may have an option of one of these names (a test checks).
-ENV_KEYWORDS = ("max_cycles", "render_mode", "turns", "illegal")
+ENV_KEYWORDS = ("max_cycles", "render_mode", "turns", "illegal", "backend")
 
 Obs = dict[str, np.ndarray]
 _OTHER = {"USSR": "US", "US": "USSR"}
@@ -98,13 +103,13 @@ class _Table:
     checks, seeds."""
 
     def __init__(self, game: str, options: dict[str, Any], turns: str, illegal: str,
-                 max_cycles: int | None, render_mode: str | None) -> None:
+                 max_cycles: int | None, render_mode: str | None, backend: str | None = "auto") -> None:
         if turns not in TURN_MODES:
             raise ValueError(f"turns must be one of {', '.join(TURN_MODES)}, not {turns!r}")
         illegal_mode(illegal)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
-        self.driver = Driver(game, options)
+        self.driver = Driver(game, options, backend)
         g = self.driver.game
         # No game reaches the default (docs/architecture.md, The longest
         # game): by default a game is never truncated.
@@ -357,9 +362,10 @@ class BrinkmanshipEnv(_OnTable, AECEnv):  # type: ignore[misc]
     environment; build it with :func:`env`."""
 
     def __init__(self, game: str, options: dict[str, Any] | None = None, *, max_cycles: int | None = None,
-                 render_mode: str | None = None, turns: str = "natural", illegal: str = "raise") -> None:
+                 render_mode: str | None = None, turns: str = "natural", illegal: str = "raise",
+                 backend: str | None = "auto") -> None:
         super().__init__()
-        t = _Table(game, dict(options or {}), turns, illegal, max_cycles, render_mode)
+        t = _Table(game, dict(options or {}), turns, illegal, max_cycles, render_mode, backend)
         self._set_table(t)
         # aec_to_parallel needs every agent to step once per cycle.
         self.metadata["is_parallelizable"] = t.cycle
@@ -472,8 +478,8 @@ class BrinkmanshipParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
     with :func:`parallel_env`."""
 
     def __init__(self, game: str, options: dict[str, Any] | None = None, *, max_cycles: int | None = None,
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
-        self._set_table(_Table(game, dict(options or {}), "cycle", illegal, max_cycles, render_mode))
+                 render_mode: str | None = None, illegal: str = "raise", backend: str | None = "auto") -> None:
+        self._set_table(_Table(game, dict(options or {}), "cycle", illegal, max_cycles, render_mode, backend))
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
@@ -536,20 +542,21 @@ class BrinkmanshipParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
 
 
 def env(game: str, *, max_cycles: int | None = None, render_mode: str | None = None, turns: str = "natural",
-        illegal: str = "raise", **options: Any) -> BrinkmanshipEnv:
+        illegal: str = "raise", backend: str | None = "auto", **options: Any) -> BrinkmanshipEnv:
     """A PettingZoo AEC environment of ``game`` (``"twilight"``,
-    ``"thirteen"`` or an alias); every other keyword is a game option
+    ``"thirteen"`` or an alias) on the engine ``backend`` (``"auto"``,
+    ``"python"`` or ``"native"``); every other keyword is a game option
     (``bm.get_game(game).option_choices``)."""
     return BrinkmanshipEnv(game, options, max_cycles=max_cycles, render_mode=render_mode, turns=turns,
-                           illegal=illegal)
+                           illegal=illegal, backend=backend)
 
 
 def parallel_env(game: str, *, max_cycles: int | None = None, render_mode: str | None = None,
-                 illegal: str = "raise", **options: Any) -> BrinkmanshipParallelEnv:
+                 illegal: str = "raise", backend: str | None = "auto", **options: Any) -> BrinkmanshipParallelEnv:
     """A PettingZoo parallel environment of ``game`` (the cycle mode);
     keywords as :func:`env`."""
     return BrinkmanshipParallelEnv(game, options, max_cycles=max_cycles, render_mode=render_mode,
-                                   illegal=illegal)
+                                   illegal=illegal, backend=backend)
 
 
 __all__ = ["AGENTS", "ENV_KEYWORDS", "BrinkmanshipEnv", "BrinkmanshipParallelEnv", "LegalDiscrete", "env",

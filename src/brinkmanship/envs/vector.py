@@ -82,12 +82,14 @@ class BatchedVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     ``context`` is the multiprocessing start method (``"fork"``,
     ``"spawn"``, ``"forkserver"``; the platform's default if None). Use it
     as a context manager or call ``close()``: the workers close their games
-    and exit.
+    and exit. ``backend`` (``"auto"``, ``"python"``, ``"native"``) is the
+    engine of the games, resolved here once so that every worker plays on
+    the same one (``self.backend``: ``"python"`` or ``"native"``).
     """
 
     def __init__(self, game: str, num_envs: int, workers: int | None = None, *,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
-                 context: str | None = None, **env_kwargs: Any) -> None:
+                 context: str | None = None, backend: str | None = "auto", **env_kwargs: Any) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         if workers is None:
@@ -97,8 +99,10 @@ class BatchedVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.autoreset_mode = AutoresetMode(autoreset_mode)
         # One env here: it checks the arguments (a ValueError now rather
         # than in a worker) and gives the spaces.
-        probe = BrinkEnv(game, **env_kwargs)
+        probe = BrinkEnv(game, backend=backend, **env_kwargs)
         probe.close()
+        self.backend = probe.driver.backend
+        env_kwargs = {**env_kwargs, "backend": self.backend}
         self.num_envs = num_envs
         self.num_workers = workers
         self.game = probe.game

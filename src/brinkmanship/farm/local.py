@@ -115,7 +115,7 @@ class LocalFarm:
         for task in tasks:
             for deal in task.deals:
                 # One deal at a time, so that progress advances per game.
-                records = run_task(Task(task.game, task.options, [deal], task.keep_actions))
+                records = run_task(Task(task.game, task.options, [deal], task.keep_actions, task.backend))
                 if on_progress is not None:
                     on_progress(records)
                 out.extend(records)

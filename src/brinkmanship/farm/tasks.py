@@ -7,6 +7,11 @@ depends on is in its deal: bots are built from their spec and seeded with
 generator. So a game played by any worker, in any batch, on any backend is
 the same game, and a farm's results do not depend on how it was run.
 
+A task also names the engine its games are played on (``backend``: the
+Python engine or the native core, see :mod:`brinkmanship.native`). Both
+play the same games move for move, so the records are the same either way;
+the native core only plays them faster.
+
 >>> deals = [Deal(0, 7, {"USSR": "random", "US": "random"}), Deal(1, 8, {"USSR": "random", "US": "random"})]
 >>> records = run_task(Task("thirteen", {}, deals))
 >>> [r.index for r in records], records[0] == play_game("thirteen", 7, {}, deals[0].seats, keep_actions=True)[1]
@@ -47,12 +52,17 @@ class Task:
 
     ``keep_actions`` returns each game's action texts (needed to save or
     replay a game; a plain simulation leaves them out to send less back).
+    ``backend`` is the engine of every state the worker makes: ``"python"``,
+    ``"native"`` or ``"auto"`` (as ``bm.new_game``'s ``backend``; the farm
+    resolves ``auto`` before it cuts the tasks, so that every worker plays on
+    the engine the run reports).
     """
 
     game: str
     options: dict[str, Any]
     deals: list[Deal]
     keep_actions: bool = True
+    backend: str = "auto"
 
 
 @dataclass
@@ -93,8 +103,13 @@ _CHANCE_RNG = random.Random(0)
 
 
 def play_game(game: str, seed: int, options: dict[str, Any], seats: dict[str, str],
-              keep_actions: bool = False, index: int = 0) -> tuple[bm.State, GameRecord]:
+              keep_actions: bool = False, index: int = 0,
+              backend: str | None = "auto") -> tuple[bm.State, GameRecord]:
     """Play one whole game between bots; returns the final state and its record.
+
+    ``backend``: the engine of the state (``"python"``, ``"native"``,
+    ``"auto"``: native when built for the game; ``None``: ``BRINK_BACKEND``),
+    passed to ``bm.new_game``. The game and its record are the same on both.
 
     Random bots take the lean path: ``state.apply_random(bot.rng)``, no view
     and no legal-action list. :class:`RandomBot` draws exactly as
@@ -103,7 +118,7 @@ def play_game(game: str, seed: int, options: dict[str, Any], seats: dict[str, st
     which gives it only its view (and search bots a Sampler).
     """
     start = time.perf_counter()
-    state = bm.new_game(game, seed=seed, options=options)
+    state = bm.new_game(game, seed=seed, options=options, backend=backend)
     bots: dict[str, Bot] = {side: make_bot(seats[side], derive_seed(seed, side)) for side in state.game.players}
     rngs: dict[str | None, random.Random] = {bm.CHANCE: _CHANCE_RNG}
     slow: dict[str, Bot] = {}
@@ -155,7 +170,8 @@ def run_task(task: Task) -> list[GameRecord]:
     records = []
     for deal in task.deals:
         try:
-            _state, record = play_game(task.game, deal.seed, task.options, deal.seats, task.keep_actions, deal.index)
+            _state, record = play_game(task.game, deal.seed, task.options, deal.seats, task.keep_actions, deal.index,
+                                       task.backend)
         except Exception as exc:
             raise FarmError(f"game {deal.index} (seed {deal.seed}, USSR {deal.seats.get('USSR')}, "
                             f"US {deal.seats.get('US')}) failed: {type(exc).__name__}: {exc}") from exc
@@ -164,11 +180,12 @@ def run_task(task: Task) -> list[GameRecord]:
 
 
 def make_tasks(game: str, options: dict[str, Any], deals: list[Deal], batch_size: int,
-               keep_actions: bool = True) -> list[Task]:
-    """Cut ``deals`` into tasks of at most ``batch_size`` consecutive games."""
+               keep_actions: bool = True, backend: str = "auto") -> list[Task]:
+    """Cut ``deals`` into tasks of at most ``batch_size`` consecutive games
+    (played on the engine ``backend``)."""
     if batch_size < 1:
         raise ValueError(f"batch size must be at least 1, not {batch_size}")
-    return [Task(game, dict(options), deals[i:i + batch_size], keep_actions)
+    return [Task(game, dict(options), deals[i:i + batch_size], keep_actions, backend)
             for i in range(0, len(deals), batch_size)]
 
 

@@ -193,12 +193,18 @@ class Tournament:
 
 def play_tournament(game: str, options: dict[str, Any], bots: Sequence[str], n: int, seed: int = 0,
                     farm: Farm | None = None, *, workers: int | None = None, ray: bool = False,
-                    batch_size: int | None = None, on_progress: Progress | None = None) -> Tournament:
-    """Play a round robin of ``n`` games per pairing on a farm and tabulate it."""
+                    batch_size: int | None = None, on_progress: Progress | None = None,
+                    backend: str | None = "auto") -> Tournament:
+    """Play a round robin of ``n`` games per pairing on a farm and tabulate it.
+
+    ``backend``: the engine of the games (``"auto"``, ``"python"`` or
+    ``"native"``, see :func:`brinkmanship.farm.resolve_backend`); the one
+    used is ``run.engine``. The games and standings are the same on both.
+    """
     checked = check_bots(bots)
     deals = schedule(checked, n, seed)
     run = run_games(game, options, deals, farm, workers=workers, ray=ray, batch_size=batch_size,
-                    keep_actions=True, on_progress=on_progress)
+                    keep_actions=True, on_progress=on_progress, backend=backend)
     return Tournament(game, dict(options), checked, n, seed, run, standings(checked, run.records))
 
 

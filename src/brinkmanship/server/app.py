@@ -575,7 +575,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         replay = replays.get(live.id)
         if replay is None:
             saved = await service().replay(live)
-            replay = Replay(saved["game"], saved["seed"], saved["options"], saved["actions"])
+            replay = Replay(saved["game"], saved["seed"], saved["options"], saved["actions"],
+                            backend=settings.backend)
             replays.put(live.id, replay)
         steps = len(replay.actions)
         if step > steps:

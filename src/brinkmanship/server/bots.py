@@ -53,13 +53,19 @@ def check_spec(spec: str, settings: Settings) -> str:
     return spec
 
 
-def bot_move(game: str, data: dict[str, Any], side: str, spec: str, seed: int) -> str:
-    """The action text ``spec`` plays as ``side`` (runs in a worker)."""
+def bot_move(game: str, data: dict[str, Any], side: str, spec: str, seed: int,
+             backend: str | None = "python") -> str:
+    """The action text ``spec`` plays as ``side`` (runs in a worker), on
+    the engine ``backend`` (``auto``, ``python`` or ``native``: a search
+    bot's playouts run on it; the bot sees only its view either way)."""
+    from brinkmanship import native
     from brinkmanship.bots import decide
     from brinkmanship.core.game import get_game
     from brinkmanship.core.state import State
 
-    state = State(get_game(game), data)
+    g = get_game(game)
+    state: State = (native.from_data(g, data) if native.choose_backend(backend, g.name) == "native"
+                    else State(g, data))
     return decide(make_bot(spec, seed), state, side).text
 
 
@@ -110,12 +116,14 @@ class BotPool:
                                                 initargs=(os.getpid(),))
         return self._pool
 
-    async def move(self, game: str, data: dict[str, Any], side: str, spec: str, seed: int) -> str:
-        """The bot's action text, computed in a worker."""
+    async def move(self, game: str, data: dict[str, Any], side: str, spec: str, seed: int,
+                   backend: str | None = "python") -> str:
+        """The bot's action text, computed in a worker (on the engine ``backend``)."""
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(self._executor(), bot_move, game, data, side, spec, seed)
+                return await loop.run_in_executor(self._executor(), bot_move, game, data, side, spec, seed,
+                                                  backend)
             except cf.process.BrokenProcessPool:
                 self._pool = None
                 if attempt:

@@ -12,6 +12,25 @@ from typing import Any
 import platformdirs
 
 
+def check_backend(value: str) -> str:
+    """``value`` as a server backend (lower case), or ``ValueError``: an
+    unknown name, or ``native`` when the native core lacks one of the games
+    (the message says what is missing)."""
+    from brinkmanship import native
+    from brinkmanship.core.game import PLUGINS
+
+    chosen = str(value).strip().lower()
+    if chosen not in native.BACKEND_CHOICES:
+        raise ValueError(f"backend must be one of {', '.join(native.BACKEND_CHOICES)}, not {value!r}")
+    if chosen == "native":
+        for game in sorted(PLUGINS):
+            try:
+                native.native_class(game)
+            except native.NativeUnavailableError as exc:
+                raise ValueError(f"backend native: {exc}") from None
+    return chosen
+
+
 def default_database() -> str:
     """The embedded default: a SQLite file in the user's data directory."""
     return str(Path(platformdirs.user_data_dir("brinkmanship")) / "server.sqlite3")
@@ -49,6 +68,12 @@ class Settings:
     #: How long the server waits, at shutdown, for transactions in flight.
     shutdown_seconds: float = 10.0
     log_level: str = "info"
+    #: The engine games are played on (``BRINK_BACKEND``, ``--backend``):
+    #: ``auto`` (the native core for each game it is built for, else the
+    #: Python engine), ``python`` or ``native`` (refused at start when it is
+    #: not built for every game). Views are computed by the same Python code
+    #: either way, so players see exactly the same thing.
+    backend: str = "auto"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -80,6 +105,7 @@ class Settings:
             raise ValueError("max_body must be at least 1024 bytes")
         if self.snapshot_every < 0:
             raise ValueError("snapshot_every must be 0 (never) or more")
+        self.backend = check_backend(self.backend)
 
     @property
     def workers(self) -> int:

@@ -214,15 +214,18 @@ def public_seats(rec: GameRecord) -> dict[str, dict[str, Any]]:
             for side, s in rec.seats.items()}
 
 
-def rebuild(record: GameRecord, rows: list[Row], snapshot: tuple[int, str] | None) -> LiveGame:
+def rebuild(record: GameRecord, rows: list[Row], snapshot: tuple[int, str] | None,
+            backend: str | None = "auto") -> LiveGame:
     """The live game from its stored history: from the newest snapshot (or
-    the seed), each row applied again and checked by the engine."""
+    the seed), each row applied again and checked by the engine, on the
+    engine ``backend`` (``auto``, ``python`` or ``native``; the Python engine
+    validates a snapshot before the native core reads it)."""
     if snapshot is not None:
         base, text = snapshot
-        state = bm.load(text)
+        state = bm.load(text, backend=backend)
     else:
         base = 0
-        state = bm.new_game(record.game, seed=record.seed, options=record.options)
+        state = bm.new_game(record.game, seed=record.seed, options=record.options, backend=backend)
     live = LiveGame(record, state, base, base, [len(state.data["log"])], snap_ply=base)
     for row in rows:
         if row.ply <= base:

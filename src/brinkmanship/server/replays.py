@@ -26,6 +26,8 @@ class Replay:
     options: dict[str, object]
     actions: list[str]
     checkpoints: dict[int, bm.State] = field(default_factory=dict)
+    #: The engine the steps are computed on (``auto``, ``python``, ``native``).
+    backend: str | None = "auto"
 
     def state_at(self, step: int) -> bm.State:
         """The state after the first ``step`` actions (0 <= step <= len)."""
@@ -33,7 +35,8 @@ class Replay:
         while base > 0 and base not in self.checkpoints:
             base -= EVERY
         if base == 0 and 0 not in self.checkpoints:
-            self.checkpoints[0] = bm.new_game(self.game, seed=self.seed, options=dict(self.options))
+            self.checkpoints[0] = bm.new_game(self.game, seed=self.seed, options=dict(self.options),
+                                              backend=self.backend)
         state = self.checkpoints[base].clone()
         for i in range(base, step):
             state.apply(self.actions[i])

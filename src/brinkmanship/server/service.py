@@ -156,7 +156,7 @@ class GameService:
                     raise ApiError(400, "bad_bot", msg("server.error.bad_bot", side=side, reason=str(exc))) from None
         seed = secrets.randbelow(2**53)
         try:
-            state = bm.new_game(g.name, seed=seed, options=options)
+            state = bm.new_game(g.name, seed=seed, options=options, backend=self.settings.backend)
         except (ValueError, TypeError) as exc:
             raise ApiError(400, "bad_options", msg("server.error.bad_options", reason=str(exc)[:300])) from None
         gid = secrets.token_urlsafe(9)
@@ -214,7 +214,7 @@ class GameService:
         snap = self.store.latest_snapshot(game_id, record.ply)
         rows = self.store.history(game_id, snap[0] if snap else 0)
         started = time.perf_counter()
-        live = rebuild(record, rows, snap)
+        live = rebuild(record, rows, snap, self.settings.backend)
         logs.event("game.loaded", game=game_id, ply=live.ply, from_snapshot=snap[0] if snap else None,
                    ms=round((time.perf_counter() - started) * 1000, 1))
         return live
@@ -397,7 +397,8 @@ class GameService:
             seed = derive_seed(live.record.seed, side, ply)
             started = time.perf_counter()
             try:
-                text = await self.pool.move(live.record.game, live.state.data, side, spec, seed)
+                text = await self.pool.move(live.record.game, live.state.data, side, spec, seed,
+                                            self.settings.backend)
             except asyncio.CancelledError:
                 raise
             except Exception:
