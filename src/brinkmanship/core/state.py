@@ -145,6 +145,13 @@ class State:
         acts = self.legal_actions() if self.is_chance else []
         return [(a, 1.0 / len(acts)) for a in acts]
 
+    def chance_action(self) -> Action:
+        """At a chance node, the outcome the state's own generator draws
+        (what ``apply_random`` plays there); a server replaying or driving
+        a game asks for it without reaching into ``data``. Elsewhere the
+        game's own error."""
+        return self.game.chance_action(self.data)
+
     def apply_random(self, rng: random.Random) -> Action:
         """Apply a random legal action: chance from the state's own generator,
         players' choices uniformly with ``rng``. Returns the action taken."""

@@ -456,6 +456,13 @@ class NativeState(State):
             raise RuntimeError(f"the native core refused {action.text!r}, which it lists as legal")
         raise IllegalActionError(action, self.game.explain(self._peek(), action), [a.text for a in legal])
 
+    def chance_action(self) -> Action:
+        if self._lent:
+            self._sync()
+        if self._native.current_player() != CHANCE:
+            return self.game.chance_action(self._peek())  # the game's own error
+        return self.game.space.actions[self._native.chance_action_id()]
+
     def apply_random(self, rng: random.Random) -> Action:
         if self._lent:
             self._sync()

@@ -593,7 +593,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else:
             state = await asyncio.to_thread(replay.state_at, 0)
         view = state.view(None, log=False)
-        log = visible(state.data["log"], None)
+        log = visible(state.log_entries, None)
         start = min(have, len(log))
         rec = live.record
         out: dict[str, Any] = {"id": rec.id, "game": rec.game, "options": rec.options, "step": step, "steps": steps,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import json
 import math
 import multiprocessing
 import os
@@ -53,19 +54,23 @@ def check_spec(spec: str, settings: Settings) -> str:
     return spec
 
 
-def bot_move(game: str, data: dict[str, Any], side: str, spec: str, seed: int,
+def bot_move(game: str, data: dict[str, Any] | str, side: str, spec: str, seed: int,
              backend: str | None = "python") -> str:
     """The action text ``spec`` plays as ``side`` (runs in a worker), on
     the engine ``backend`` (``auto``, ``python`` or ``native``: a search
-    bot's playouts run on it; the bot sees only its view either way)."""
+    bot's playouts run on it; the bot sees only its view either way).
+    ``data``: the state as data or as its JSON (the server sends the JSON,
+    which crosses to a worker process cheaper than nested dicts)."""
+
     from brinkmanship import native
     from brinkmanship.bots import decide
     from brinkmanship.core.game import get_game
     from brinkmanship.core.state import State
 
     g = get_game(game)
-    state: State = (native.from_data(g, data) if native.choose_backend(backend, g.name) == "native"
-                    else State(g, data))
+    d: dict[str, Any] = json.loads(data) if isinstance(data, str) else data
+    state: State = (native.from_data(g, d) if native.choose_backend(backend, g.name) == "native"
+                    else State(g, d))
     return decide(make_bot(spec, seed), state, side).text
 
 
@@ -116,7 +121,7 @@ class BotPool:
                                                 initargs=(os.getpid(),))
         return self._pool
 
-    async def move(self, game: str, data: dict[str, Any], side: str, spec: str, seed: int,
+    async def move(self, game: str, data: dict[str, Any] | str, side: str, spec: str, seed: int,
                    backend: str | None = "python") -> str:
         """The bot's action text, computed in a worker (on the engine ``backend``)."""
         loop = asyncio.get_running_loop()

@@ -118,12 +118,12 @@ class LiveGame:
         after.apply(action, by=seat)
         act = before.to_action(action)
         rows = [Row(self.ply + 1, seat, "action", act.id, act.text)]
-        lens = [len(after.data["log"])]
+        lens = [len(after.log_entries)]
         while chance and after.current_player == CHANCE:
-            roll = after.game.chance_action(after.data)
+            roll = after.chance_action()
             after.apply(roll)
             rows.append(Row(self.ply + len(rows) + 1, CHANCE, "action", roll.id, roll.text))
-            lens.append(len(after.data["log"]))
+            lens.append(len(after.log_entries))
         if after.current_player == CHANCE or len(rows) > 1 or after.reveals != before.reveals:
             undo: list[tuple[bm.State, str]] = []
         else:
@@ -137,13 +137,13 @@ class LiveGame:
             raise UndoRefused
         before, _ = self.undo[-1]
         return Pending([Row(self.ply + 1, seat, "undo")], before, self.undo[:-1],
-                       [len(before.data["log"])], self.outcome(before))
+                       [len(before.log_entries)], self.outcome(before))
 
     def commit(self, pending: Pending) -> None:
         """Make a stored change current."""
         if pending.rows[0].kind == "undo":
             # Back to an earlier log: counts past its end no longer hold.
-            keep = len(pending.state.data["log"]) + 1
+            keep = len(pending.state.log_entries) + 1
             for counts in self.readable.values():
                 del counts[keep:]
         self.state = pending.state
@@ -166,7 +166,7 @@ class LiveGame:
         """The log entries ``side`` may read that are new since ply
         ``since`` (``None``: all of them), and how many readable entries
         come before them (the reader keeps that many and appends these)."""
-        log = self.state.data["log"]
+        log = self.state.log_entries
         start_raw = 0
         if since is not None and self.base <= since <= self.ply:
             start_raw = min(self.log_len[since - self.base:])
@@ -178,7 +178,7 @@ class LiveGame:
         """How many of the first ``n`` log entries ``side`` may read, counted
         once per entry over the game rather than once per push."""
         counts = self.readable.setdefault(side, [0])
-        log = self.state.data["log"]
+        log = self.state.log_entries
         while len(counts) <= n:
             counts.append(counts[-1] + may_read(log[len(counts) - 1]["to"], side))
         return counts[n]
@@ -226,7 +226,7 @@ def rebuild(record: GameRecord, rows: list[Row], snapshot: tuple[int, str] | Non
     else:
         base = 0
         state = bm.new_game(record.game, seed=record.seed, options=record.options, backend=backend)
-    live = LiveGame(record, state, base, base, [len(state.data["log"])], snap_ply=base)
+    live = LiveGame(record, state, base, base, [len(state.log_entries)], snap_ply=base)
     for row in rows:
         if row.ply <= base:
             continue
@@ -250,14 +250,14 @@ def rebuild(record: GameRecord, rows: list[Row], snapshot: tuple[int, str] | Non
 def _replay_chance(live: LiveGame, row: Row) -> None:
     """A stored chance row must be what the state's own generator draws."""
     s = live.state.clone()
-    expected = s.game.chance_action(s.data)
+    expected = s.chance_action()
     if expected.text != row.text:
         raise ValueError(f"game {live.id}: chance at ply {row.ply} was {row.text!r}, the state draws {expected.text!r}")
     s.apply(expected)
     live.state = s
     live.undo = []
     live.ply += 1
-    live.log_len.append(len(s.data["log"]))
+    live.log_len.append(len(s.log_entries))
 
 
 def dumps_compact(value: Any) -> str:

@@ -170,7 +170,7 @@ class GameService:
             else:
                 record.seats[side] = SeatRecord(side, BOT, seats[side], None)
         await self._stored(self.store.create_game, record)
-        live = LiveGame(record, state, 0, 0, [len(state.data["log"])])
+        live = LiveGame(record, state, 0, 0, [len(state.log_entries)])
         self._remember(live)
         logs.event("game.created", game=gid, kind=g.name, seats={s: r.kind for s, r in record.seats.items()},
                    bots={s: r.bot for s, r in record.seats.items() if r.bot})
@@ -397,7 +397,7 @@ class GameService:
             seed = derive_seed(live.record.seed, side, ply)
             started = time.perf_counter()
             try:
-                text = await self.pool.move(live.record.game, live.state.data, side, spec, seed,
+                text = await self.pool.move(live.record.game, live.state.to_json(), side, spec, seed,
                                             self.settings.backend)
             except asyncio.CancelledError:
                 raise
