@@ -209,9 +209,10 @@ fn search<E: Guide>(py: Python<'_>, e: E, side: usize, params: Params, seed: u64
 /// iteration redeals what `side` cannot see, so the real hidden cards never
 /// steer it). Returns `([(action id, visits, reward sum), ...], iterations)`
 /// for the root's actions; `iters` wins over `seconds`. `sharpness` shapes
-/// the priors from the one-step lookahead (0: uniform priors).
+/// the priors from the one-step lookahead (0: uniform priors); `greedy` is
+/// the share of rollout moves the lookahead picks (the rest are random).
 #[pyfunction]
-#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0, sharpness=3.0))]
+#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0, sharpness=3.0, greedy=0.0))]
 #[allow(clippy::too_many_arguments)]
 fn ismcts_search<'py>(
     py: Python<'py>,
@@ -223,6 +224,7 @@ fn ismcts_search<'py>(
     seconds: Option<f64>,
     seed: u64,
     sharpness: f64,
+    greedy: f64,
 ) -> PyResult<RootStats> {
     let who = side_index(side)?;
     if !c.is_finite() || c < 0.0 {
@@ -240,12 +242,16 @@ fn ismcts_search<'py>(
             "sharpness: {sharpness} is not a number of 0 or more"
         )));
     }
+    if !(0.0..=1.0).contains(&greedy) {
+        return Err(PyValueError::new_err(format!("greedy: {greedy} is not a share from 0 to 1")));
+    }
     let params = Params {
         c,
         until: parse_until(until)?,
         iters,
         seconds,
         sharpness,
+        greedy,
     };
     let report = match engine_of(state)? {
         AnyEngine::Thirteen(e) => search(py, e, who, params, seed),
@@ -280,6 +286,7 @@ mod tests {
                 iters: Some(200),
                 seconds: None,
                 sharpness: 3.0,
+                greedy: 0.5,
             };
             let report = ismcts::search(&e, side, params, seed);
             assert_eq!(report.iterations, 200);

@@ -54,6 +54,9 @@ pub struct Params {
     pub seconds: Option<f64>,
     /// How strongly the one-step lookahead shapes the priors (0: uniform).
     pub sharpness: f64,
+    /// The share of rollout moves chosen by the one-step lookahead (the
+    /// best-valued action for the mover); the rest are uniformly random.
+    pub greedy: f64,
 }
 
 struct Node {
@@ -132,7 +135,7 @@ pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64) -> Re
                 break;
             }
         }
-        let value0 = rollout_value(&mut s, params.until, &mut rng_state);
+        let value0 = rollout_value(&mut s, params, &mut rng_state, &mut scratch);
         for &k in &path {
             let nd = &mut nodes[k as usize];
             nd.n += 1;
@@ -297,8 +300,37 @@ fn select(nodes: &mut [Node], at: u32, sc: &mut Scratch, c: f64) -> (u32, u16) {
     best_pick
 }
 
-/// Play on at random to the horizon; the first player's value in [0, 1].
-fn rollout_value<E: Guide>(s: &mut E, until: Until, rng_state: &mut u64) -> f64 {
+/// The action whose one-step value is best for the mover (the first on ties).
+fn greedy_choice<E: Guide>(s: &mut E, sc: &mut Scratch) -> u16 {
+    let mover = s.mover();
+    sc.legal.clear();
+    sc.legal.extend_from_slice(s.legal());
+    let mut best = f64::NEG_INFINITY;
+    let mut pick = sc.legal[0];
+    for &id in &sc.legal {
+        let mut c = s.clone();
+        c.apply_legal(id);
+        let mut rolls = 0;
+        while c.is_chance() && !c.is_over() && rolls < 8 {
+            let die = c.chance_id();
+            c.apply_legal(die);
+            rolls += 1;
+        }
+        let v = c.value();
+        let v = if mover == 0 { v } else { 1.0 - v };
+        if v > best {
+            best = v;
+            pick = id;
+        }
+    }
+    pick
+}
+
+/// Play on to the horizon (a share `params.greedy` of the moves by the
+/// one-step lookahead, the rest at random); the first player's value in
+/// [0, 1], from the game's end or the guide's value at the horizon.
+fn rollout_value<E: Guide>(s: &mut E, params: Params, rng_state: &mut u64, sc: &mut Scratch) -> f64 {
+    let until = params.until;
     let stage = s.stage();
     let mut steps = 0u32;
     while !s.is_over() {
@@ -317,6 +349,12 @@ fn rollout_value<E: Guide>(s: &mut E, until: Until, rng_state: &mut u64) -> f64 
                 }
             }
             steps += 1;
+            let n = s.legal().len();
+            if n > 1 && params.greedy > 0.0 && (rng::next_u64(rng_state) >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < params.greedy {
+                let id = greedy_choice(s, sc);
+                s.apply_legal(id);
+                continue;
+            }
         }
         random_step(s, rng_state);
     }
@@ -402,7 +440,7 @@ mod tests {
     #[test]
     fn finds_the_winning_move() {
         // From 5 stones the only winning move leaves 4: take 1.
-        let params = Params { c: 0.7, until: Until::Game, iters: Some(3000), seconds: None, sharpness: 0.0 };
+        let params = Params { c: 0.7, until: Until::Game, iters: Some(3000), seconds: None, sharpness: 0.0, greedy: 0.0 };
         let report = search(&Nim::new(5), 0, params, 7);
         assert_eq!(report.iterations, 3000);
         let best = report.stats.iter().max_by_key(|&&(_, n, _)| n).map(|&(id, _, _)| id);
@@ -411,7 +449,7 @@ mod tests {
 
     #[test]
     fn a_time_budget_runs_at_least_once() {
-        let params = Params { c: 0.7, until: Until::Steps(2), iters: None, seconds: Some(0.0), sharpness: 2.0 };
+        let params = Params { c: 0.7, until: Until::Steps(2), iters: None, seconds: Some(0.0), sharpness: 2.0, greedy: 0.5 };
         let report = search(&Nim::new(9), 0, params, 1);
         assert!(report.iterations >= 1);
     }

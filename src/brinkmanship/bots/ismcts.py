@@ -66,6 +66,14 @@ DEFAULT_DEPTH = {"twilight": 24, "thirteen": 40}
 #: a time budget buys (see docs/bots.md).
 DEFAULT_HORIZON = {"twilight": "depth", "thirteen": "stage"}
 HORIZONS = ("stage", "depth")
+#: Where the native search's rollouts stop by default, per game: a number of
+#: decisions (then the game's native position value scores the leaf) or
+#: ``"stage"`` (the end of the round or turn). Chosen by matches against the
+#: Python search at equal time (``benchmarks/bench_ismcts_native.py``).
+NATIVE_UNTIL: dict[str, str | int] = {"twilight": 4, "thirteen": 4}
+#: The share of the native rollouts' moves picked by the one-step lookahead
+#: (the rest are uniformly random), per game.
+NATIVE_GREEDY: dict[str, float] = {"twilight": 0.0, "thirteen": 0.0}
 #: Where the search runs: ``python`` (this module) or ``native`` (the compiled core).
 BACKENDS = ("python", "native")
 
@@ -300,7 +308,7 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, seconds: float | None = None, iters: int | None = None,
                  workers: int = 1, c: float = 0.7, depth: int | None = None,
                  prior_sharpness: float = 3.0, noise: float = 0.15, horizon: str | None = None,
-                 name: str | None = None, backend: str = "python") -> None:
+                 name: str | None = None, backend: str = "python", greedy: float | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
@@ -313,7 +321,11 @@ class IsmctsBot:
             raise ValueError(f"ismcts backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
         if backend == "native" and workers != 1:
             raise ValueError("ismcts backend=native runs one search: give workers=1")
+        if greedy is not None and not 0 <= greedy <= 1:
+            raise ValueError(f"ismcts greedy must be a share from 0 to 1, not {greedy}")
         self.backend = backend
+        #: The native rollouts' share of lookahead moves (None: ``NATIVE_GREEDY``).
+        self.greedy = greedy
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
@@ -341,6 +353,10 @@ class IsmctsBot:
             parts.append(f"depth={self.params['depth']}")
         if self.params["horizon"] is not None:
             parts.append(f"horizon={self.params['horizon']}")
+        if self.params["prior_sharpness"] != 3.0:
+            parts.append(f"sharpness={self.params['prior_sharpness']:g}")
+        if self.greedy is not None:
+            parts.append(f"greedy={self.greedy:g}")
         if self.backend != "python":
             parts.append(f"backend={self.backend}")
         return "ismcts:" + ",".join(parts)
@@ -350,12 +366,14 @@ class IsmctsBot:
         """Build from spec parameters: ``time``/``strength`` (seconds per decision), ``iters``,
         ``workers``, ``c``, ``depth``, ``horizon``, ``backend``."""
         params = dict(params)
-        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon", "backend"}
+        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon", "backend", "sharpness", "greedy"}
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown ismcts parameter(s) {', '.join(unknown)}; "
                              f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, "
-                             f"horizon, backend (python or native: the search in the compiled core)")
+                             f"horizon, backend (python or native: the search in the compiled core), "
+                             f"sharpness (how strongly the priors follow the heuristic; 0: uniform), greedy (native: the "
+                             f"share of rollout moves picked by lookahead)")
 
         def num(key: str, kind: type[float] | type[int]) -> Any:
             raw = params[key]
@@ -380,8 +398,12 @@ class IsmctsBot:
             raise ValueError(f"ismcts depth must be 0 or more, not {depth}")
         horizon = params.get("horizon")
         backend = params.get("backend", "python")
+        sharpness = num("sharpness", float) if "sharpness" in params else 3.0
+        if not sharpness >= 0:
+            raise ValueError(f"ismcts sharpness must be 0 or more, not {sharpness}")
+        greedy = num("greedy", float) if "greedy" in params else None
         bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth, horizon=horizon,
-                  backend=backend)
+                  backend=backend, prior_sharpness=sharpness, greedy=greedy)
         return bot
 
     # -- the Bot protocol ----------------------------------------------------------
@@ -440,16 +462,25 @@ class IsmctsBot:
         return merged, total
 
     def _search_native(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
-        """One search in the compiled core; rollouts stop where the Python
-        search's would (the end of the round or turn with ``horizon="stage"``,
-        else after ``depth`` decisions)."""
+        """One search in the compiled core. Rollouts stop where ``NATIVE_UNTIL``
+        says for the game unless ``horizon`` or ``depth`` is given (then as
+        the Python search's would: the end of the round or turn with
+        ``horizon="stage"``, else after ``depth`` decisions)."""
         name = sampler.game_name
-        horizon = self.params["horizon"] or DEFAULT_HORIZON.get(name, "depth")
+        horizon = self.params["horizon"]
         depth = self.params["depth"]
-        until: str | int = "stage" if horizon == "stage" else (DEFAULT_DEPTH.get(name, 30) if depth is None else depth)
+        until: str | int
+        if horizon is None and depth is None:
+            until = NATIVE_UNTIL.get(name, 4)
+        elif (horizon or DEFAULT_HORIZON.get(name, "depth")) == "stage":
+            until = "stage"
+        else:
+            until = DEFAULT_DEPTH.get(name, 30) if depth is None else depth
         stats, iterations = sampler.native_search(c=self.params["c"], until=until, iters=self.iters,
                                                   seconds=None if self.iters is not None else self.seconds,
-                                                  seed=self.rng.getrandbits(63))
+                                                  seed=self.rng.getrandbits(63),
+                                                  sharpness=self.params["prior_sharpness"],
+                                                  greedy=NATIVE_GREEDY.get(name, 0.0) if self.greedy is None else self.greedy)
         return {aid: (n, w) for aid, n, w in stats}, iterations
 
     def _executor(self) -> Executor:
