@@ -200,8 +200,15 @@ fn rollouts<'py>(
 /// Each root action's (id, visits, reward sum), and the iterations run.
 type RootStats = (Vec<(u16, u32, f64)>, u64);
 
-fn search<E: Guide>(py: Python<'_>, e: E, side: usize, params: Params, seed: u64) -> ismcts::Report {
-    py.detach(move || ismcts::search(&e, side, params, seed))
+fn search<E: Guide>(
+    py: Python<'_>,
+    e: E,
+    side: usize,
+    params: Params,
+    seed: u64,
+    root_priors: &[(u16, f64)],
+) -> ismcts::Report {
+    py.detach(move || ismcts::search(&e, side, params, seed, root_priors))
 }
 
 /// `ismcts_search(state, side, c, until, iters, seconds, seed, sharpness)`:
@@ -210,9 +217,10 @@ fn search<E: Guide>(py: Python<'_>, e: E, side: usize, params: Params, seed: u64
 /// steer it). Returns `([(action id, visits, reward sum), ...], iterations)`
 /// for the root's actions; `iters` wins over `seconds`. `sharpness` shapes
 /// the priors from the one-step lookahead (0: uniform priors); `greedy` is
-/// the share of rollout moves the lookahead picks (the rest are random).
+/// the share of rollout moves the lookahead picks (the rest are random);
+/// `root_priors`, `[(action id, weight), ...]`, replaces the root's priors.
 #[pyfunction]
-#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0, sharpness=3.0, greedy=0.0))]
+#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0, sharpness=3.0, greedy=0.0, root_priors=None))]
 #[allow(clippy::too_many_arguments)]
 fn ismcts_search<'py>(
     py: Python<'py>,
@@ -225,6 +233,7 @@ fn ismcts_search<'py>(
     seed: u64,
     sharpness: f64,
     greedy: f64,
+    root_priors: Option<Vec<(u16, f64)>>,
 ) -> PyResult<RootStats> {
     let who = side_index(side)?;
     if !c.is_finite() || c < 0.0 {
@@ -242,6 +251,10 @@ fn ismcts_search<'py>(
             "sharpness: {sharpness} is not a number of 0 or more"
         )));
     }
+    let root_priors = root_priors.unwrap_or_default();
+    if root_priors.iter().any(|&(_, p)| !p.is_finite() || p < 0.0) {
+        return Err(PyValueError::new_err("root_priors: weights must be numbers of 0 or more"));
+    }
     if !(0.0..=1.0).contains(&greedy) {
         return Err(PyValueError::new_err(format!("greedy: {greedy} is not a share from 0 to 1")));
     }
@@ -254,8 +267,8 @@ fn ismcts_search<'py>(
         greedy,
     };
     let report = match engine_of(state)? {
-        AnyEngine::Thirteen(e) => search(py, e, who, params, seed),
-        AnyEngine::Twilight(e) => search(py, e, who, params, seed),
+        AnyEngine::Thirteen(e) => search(py, e, who, params, seed, &root_priors),
+        AnyEngine::Twilight(e) => search(py, e, who, params, seed, &root_priors),
     };
     Ok((report.stats, report.iterations))
 }
@@ -288,7 +301,7 @@ mod tests {
                 sharpness: 3.0,
                 greedy: 0.5,
             };
-            let report = ismcts::search(&e, side, params, seed);
+            let report = ismcts::search(&e, side, params, seed, &[]);
             assert_eq!(report.iterations, 200);
             assert!(report.stats.iter().all(|(id, _, _)| legal.contains(id)));
             let opts = twilight::state::Options {
@@ -304,6 +317,7 @@ mod tests {
                     ..params
                 },
                 seed,
+                &[],
             );
             assert_eq!(report.iterations, 200);
         }

@@ -84,13 +84,18 @@ pub struct Report {
 }
 
 /// Search the information set of `side` behind `state`.
-pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64) -> Report {
+///
+/// `root_priors` (action id, weight), when not empty, replaces the root's
+/// lookahead priors (the Python heuristic's ranking of the real decision);
+/// a root action it does not name gets the smallest weight it gives.
+pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64, root_priors: &[(u16, f64)]) -> Report {
     let mut rng_state = rng::seed_state(seed);
     let mut nodes: Vec<Node> = vec![Node::new(0)];
     let mut iterations: u64 = 0;
     let deadline = params.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut scratch = Scratch::default();
+    let mut root_set = false;
     loop {
         if let Some(n) = params.iters {
             if iterations >= n {
@@ -127,6 +132,10 @@ pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64) -> Re
             scratch.legal.clear();
             scratch.legal.extend_from_slice(legal);
             expand(&mut nodes, node, &s, mover, params.sharpness, &mut scratch);
+            if node == 0 && !root_priors.is_empty() && !root_set {
+                set_root_priors(&mut nodes, root_priors);
+                root_set = true;
+            }
             let (child, id) = select(&mut nodes, node, &mut scratch, params.c);
             s.apply_legal(id);
             path.push(child);
@@ -154,6 +163,20 @@ pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64) -> Re
         })
         .collect();
     Report { stats, iterations }
+}
+
+/// Give the root's children the priors given (normalized over them).
+fn set_root_priors(nodes: &mut [Node], root_priors: &[(u16, f64)]) {
+    let floor = root_priors.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min).max(0.0);
+    let weight = |id: u16| root_priors.iter().find(|&&(a, _)| a == id).map_or(floor, |&(_, p)| p.max(0.0));
+    let total: f64 = nodes[0].children.iter().map(|&(id, _)| weight(id)).sum();
+    if total <= 0.0 {
+        return;
+    }
+    for ci in 0..nodes[0].children.len() {
+        let (id, k) = nodes[0].children[ci];
+        nodes[k as usize].p = (weight(id) / total) as f32;
+    }
 }
 
 /// Buffers reused across iterations (no allocation per node).
@@ -441,7 +464,7 @@ mod tests {
     fn finds_the_winning_move() {
         // From 5 stones the only winning move leaves 4: take 1.
         let params = Params { c: 0.7, until: Until::Game, iters: Some(3000), seconds: None, sharpness: 0.0, greedy: 0.0 };
-        let report = search(&Nim::new(5), 0, params, 7);
+        let report = search(&Nim::new(5), 0, params, 7, &[]);
         assert_eq!(report.iterations, 3000);
         let best = report.stats.iter().max_by_key(|&&(_, n, _)| n).map(|&(id, _, _)| id);
         assert_eq!(best, Some(1));
@@ -450,7 +473,7 @@ mod tests {
     #[test]
     fn a_time_budget_runs_at_least_once() {
         let params = Params { c: 0.7, until: Until::Steps(2), iters: None, seconds: Some(0.0), sharpness: 2.0, greedy: 0.5 };
-        let report = search(&Nim::new(9), 0, params, 1);
+        let report = search(&Nim::new(9), 0, params, 1, &[(1, 0.9), (2, 0.1)]);
         assert!(report.iterations >= 1);
     }
 

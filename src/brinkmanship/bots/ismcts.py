@@ -86,6 +86,21 @@ def _check_horizon(horizon: str) -> str:
 DEFAULT_TIME = 1.0
 
 
+def softmax_priors(scores: list[float], sharpness: float) -> list[float]:
+    """Scores on a common scale (the best at 0, the median at -1) through a
+    softmax of the given sharpness, so that an action the heuristic finds
+    disastrous gets next to no exploration and near-equal actions share it."""
+    top = max(scores)
+    ordered = sorted(scores)
+    median = ordered[len(ordered) // 2]
+    spread = top - median
+    if spread <= 1e-9:
+        spread = max(abs(top), 1.0)
+    weights = [math.exp(max(-50.0, sharpness * (s - top) / spread)) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class _Node:
     """One decision point: edge statistics of the action that led here.
 
@@ -176,19 +191,10 @@ class Search:
         """
         # Views without the log: the heuristics read only the decision's data.
         scores = self.score_actions(self.game.view(d, player, False), legal)
-        top = max(scores)
-        ordered = sorted(scores)
-        median = ordered[len(ordered) // 2]
-        spread = top - median
-        if spread <= 1e-9:
-            spread = max(abs(top), 1.0)
-        k = self.sharpness
-        weights = [math.exp(max(-50.0, k * (s - top) / spread)) for s in scores]
-        total = sum(weights)
         prior = node.prior
-        for a, wt in zip(legal, weights, strict=True):
+        for a, p in zip(legal, softmax_priors(scores, self.sharpness), strict=True):
             if a.id not in prior:
-                prior[a.id] = wt / total
+                prior[a.id] = p
 
     def _select(self, node: _Node, d: Data, player: str, legal: list[Action]) -> tuple[_Node, Action]:
         """PUCT over the actions legal in this determinization."""
@@ -308,7 +314,8 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, seconds: float | None = None, iters: int | None = None,
                  workers: int = 1, c: float = 0.7, depth: int | None = None,
                  prior_sharpness: float = 3.0, noise: float = 0.15, horizon: str | None = None,
-                 name: str | None = None, backend: str = "python", greedy: float | None = None) -> None:
+                 name: str | None = None, backend: str = "python", greedy: float | None = None,
+                 root_priors: bool = True) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
@@ -326,6 +333,8 @@ class IsmctsBot:
         self.backend = backend
         #: The native rollouts' share of lookahead moves (None: ``NATIVE_GREEDY``).
         self.greedy = greedy
+        #: Native mode: the root's priors come from the Python heuristic.
+        self.root_priors = root_priors
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
@@ -372,8 +381,8 @@ class IsmctsBot:
             raise ValueError(f"unknown ismcts parameter(s) {', '.join(unknown)}; "
                              f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, "
                              f"horizon, backend (python or native: the search in the compiled core), "
-                             f"sharpness (how strongly the priors follow the heuristic; 0: uniform), greedy (native: the "
-                             f"share of rollout moves picked by lookahead)")
+                             f"sharpness (how strongly the priors follow the heuristic; 0: uniform), "
+                             f"greedy (native: the share of rollout moves picked by lookahead)")
 
         def num(key: str, kind: type[float] | type[int]) -> Any:
             raw = params[key]
@@ -422,7 +431,7 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        stats, iterations = self._search(sampler)
+        stats, iterations = self._search(sampler, view, legal)
         self.searched += 1
         self.last_iterations = iterations
         self.total_iterations += iterations
@@ -436,9 +445,10 @@ class IsmctsBot:
                 best_key, best = key, a
         return best
 
-    def _search(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
+    def _search(self, sampler: Sampler, view: dict[str, Any],
+                legal: list[Action]) -> tuple[dict[int, tuple[int, float]], int]:
         if self.backend == "native":
-            return self._search_native(sampler)
+            return self._search_native(sampler, view, legal)
         seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
         share = None if self.iters is None else max(1, -(-self.iters // self.workers))
         game = get_game(sampler.game_name)
@@ -461,7 +471,18 @@ class IsmctsBot:
                 merged[aid] = (n0 + n, w0 + w)
         return merged, total
 
-    def _search_native(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
+    def _root_priors(self, game: str, view: dict[str, Any], legal: list[Action]) -> list[tuple[int, float]] | None:
+        """The heuristic's priors for the real decision (``Search._priors``
+        on the bot's own view): one Python call per decision, which gives
+        the native search the heuristic's judgement of card play where its
+        one-step lookahead sees nothing yet."""
+        if not self.root_priors or self.params["prior_sharpness"] <= 0:
+            return None
+        scores = knowledge(game).score_actions(view, legal)
+        return [(a.id, p) for a, p in zip(legal, softmax_priors(scores, self.params["prior_sharpness"]), strict=True)]
+
+    def _search_native(self, sampler: Sampler, view: dict[str, Any],
+                       legal: list[Action]) -> tuple[dict[int, tuple[int, float]], int]:
         """One search in the compiled core. Rollouts stop where ``NATIVE_UNTIL``
         says for the game unless ``horizon`` or ``depth`` is given (then as
         the Python search's would: the end of the round or turn with
@@ -476,11 +497,17 @@ class IsmctsBot:
             until = "stage"
         else:
             until = DEFAULT_DEPTH.get(name, 30) if depth is None else depth
+        greedy = NATIVE_GREEDY.get(name, 0.0) if self.greedy is None else self.greedy
+        start = time.perf_counter()
+        root_priors = self._root_priors(name, view, legal)
+        seconds = None
+        if self.iters is None and self.seconds is not None:
+            # The heuristic's time comes out of the budget.
+            seconds = max(0.0, self.seconds - (time.perf_counter() - start))
         stats, iterations = sampler.native_search(c=self.params["c"], until=until, iters=self.iters,
-                                                  seconds=None if self.iters is not None else self.seconds,
-                                                  seed=self.rng.getrandbits(63),
-                                                  sharpness=self.params["prior_sharpness"],
-                                                  greedy=NATIVE_GREEDY.get(name, 0.0) if self.greedy is None else self.greedy)
+                                                  seconds=seconds, seed=self.rng.getrandbits(63),
+                                                  sharpness=self.params["prior_sharpness"], greedy=greedy,
+                                                  root_priors=root_priors)
         return {aid: (n, w) for aid, n, w in stats}, iterations
 
     def _executor(self) -> Executor:
