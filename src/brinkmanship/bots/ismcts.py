@@ -31,12 +31,18 @@ parallelization) and adds up their root statistics.
 ``backend="native"`` (spec ``ismcts:backend=native``) runs the whole search
 in the compiled core instead (``brinkmanship.native.batch.ismcts_search``):
 the same tree, PUCT with availability counts and first-play urgency, and
-the same choice (most visits, then the best mean), but uniform priors and
-uniformly random rollouts scored at the horizon by a cheap position
-estimate (prestige in 13 Days, VP in Twilight) instead of the heuristic.
-Each iteration is one to two orders of magnitude cheaper, so a time budget
-buys far more of them. The sampler converts its real state to the native
-core once per decision and the search redeals every unseen card in each
+the same choice (most visits, then the best mean). What guides it is
+native too: each game's position value ported to Rust (the Twilight
+heuristic's fitted ``evaluate``; for 13 Days the prestige lead once the kept
+agendas score, the Aftermath, the Letter and DEFCON danger) scores the
+rollouts, which stop after ``NATIVE_UNTIL`` decisions, and ranks every
+node's actions by a one-step lookahead for the priors. Only the real
+decision's priors come from the Python heuristic (``score_actions``, once
+per decision, its time taken out of the budget). ``greedy`` sets the share
+of rollout moves picked by the lookahead instead of at random. Each
+iteration is one to two orders of magnitude cheaper, so a time budget buys
+far more of them. The sampler converts its real state to the native core
+once per decision and the search redeals every unseen card in each
 iteration: the bot still learns nothing but root statistics. With an iteration
 budget (``iters=N``) the bot is fully reproducible from its seed, with any
 number of workers; a time budget (``time=S``) depends on the machine.
