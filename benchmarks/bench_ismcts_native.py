@@ -60,7 +60,7 @@ def speed(game: str, seconds: float, positions: int, events: bool) -> None:
 
 def match(game: str, n: int, seconds: float, first: int, events: bool, horizon: str | None = None,
           depth: int | None = None, sharpness: float = 3.0, greedy: float | None = None,
-          root_priors: bool = True, c: float = 0.7) -> None:
+          root_priors: bool = True, c: float | None = None) -> None:
     options = _options(game, events)
     results: Counter[str] = Counter()
     by_side: Counter[tuple[str, str]] = Counter()
@@ -116,7 +116,7 @@ def main() -> None:
     ap.add_argument("--sharpness", type=float, default=3.0, help="match: the native bot's prior sharpness")
     ap.add_argument("--greedy", type=float, help="match: the native bot's share of lookahead rollout moves")
     ap.add_argument("--no-root-priors", action="store_true", help="match: the native root's priors by lookahead too")
-    ap.add_argument("--c", type=float, default=0.7, help="match: the native bot's exploration constant")
+    ap.add_argument("--c", type=float, help="match: the native bot's exploration constant")
     ap.add_argument("--core", type=int, default=0, help="pin to this core (default 0; -1: do not pin)")
     ap.add_argument("--events", action="store_true", help="Twilight Struggle with its card events")
     args = ap.parse_args()
