@@ -253,10 +253,14 @@ fn ismcts_search<'py>(
     }
     let root_priors = root_priors.unwrap_or_default();
     if root_priors.iter().any(|&(_, p)| !p.is_finite() || p < 0.0) {
-        return Err(PyValueError::new_err("root_priors: weights must be numbers of 0 or more"));
+        return Err(PyValueError::new_err(
+            "root_priors: weights must be numbers of 0 or more",
+        ));
     }
     if !(0.0..=1.0).contains(&greedy) {
-        return Err(PyValueError::new_err(format!("greedy: {greedy} is not a share from 0 to 1")));
+        return Err(PyValueError::new_err(format!(
+            "greedy: {greedy} is not a share from 0 to 1"
+        )));
     }
     let params = Params {
         c,

@@ -73,7 +73,14 @@ struct Node {
 
 impl Node {
     fn new(mover: u8) -> Node {
-        Node { mover, p: 0.0, n: 0, w: 0.0, avail: 0, children: Vec::new() }
+        Node {
+            mover,
+            p: 0.0,
+            n: 0,
+            w: 0.0,
+            avail: 0,
+            children: Vec::new(),
+        }
     }
 }
 
@@ -92,7 +99,9 @@ pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64, root_
     let mut rng_state = rng::seed_state(seed);
     let mut nodes: Vec<Node> = vec![Node::new(0)];
     let mut iterations: u64 = 0;
-    let deadline = params.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    let deadline = params
+        .seconds
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut scratch = Scratch::default();
     let mut root_set = false;
@@ -167,8 +176,17 @@ pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64, root_
 
 /// Give the root's children the priors given (normalized over them).
 fn set_root_priors(nodes: &mut [Node], root_priors: &[(u16, f64)]) {
-    let floor = root_priors.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min).max(0.0);
-    let weight = |id: u16| root_priors.iter().find(|&&(a, _)| a == id).map_or(floor, |&(_, p)| p.max(0.0));
+    let floor = root_priors
+        .iter()
+        .map(|&(_, p)| p)
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0);
+    let weight = |id: u16| {
+        root_priors
+            .iter()
+            .find(|&&(a, _)| a == id)
+            .map_or(floor, |&(_, p)| p.max(0.0))
+    };
     let total: f64 = nodes[0].children.iter().map(|&(id, _)| weight(id)).sum();
     if total <= 0.0 {
         return;
@@ -208,7 +226,9 @@ impl Bits {
         }
     }
     fn has(&self, id: u16) -> bool {
-        self.0.get(usize::from(id / 64)).is_some_and(|x| x & (1 << (id % 64)) != 0)
+        self.0
+            .get(usize::from(id / 64))
+            .is_some_and(|x| x & (1 << (id % 64)) != 0)
     }
 }
 
@@ -299,7 +319,11 @@ fn select(nodes: &mut [Node], at: u32, sc: &mut Scratch, c: f64) -> (u32, u16) {
     }
     // First-play urgency: an untried action is assumed a little worse than
     // the average of the tried ones.
-    let fpu = if visited_n > 0 { visited_w / visited_n as f64 - 0.1 } else { 0.5 };
+    let fpu = if visited_n > 0 {
+        visited_w / visited_n as f64 - 0.1
+    } else {
+        0.5
+    };
     let sqrt_total = ((visited_n + 1) as f64).sqrt();
     let mut best = f64::NEG_INFINITY;
     let mut best_pick = (0u32, sc.legal[0]);
@@ -373,7 +397,10 @@ fn rollout_value<E: Guide>(s: &mut E, params: Params, rng_state: &mut u64, sc: &
             }
             steps += 1;
             let n = s.legal().len();
-            if n > 1 && params.greedy > 0.0 && (rng::next_u64(rng_state) >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < params.greedy {
+            if n > 1
+                && params.greedy > 0.0
+                && (rng::next_u64(rng_state) >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < params.greedy
+            {
                 let id = greedy_choice(s, sc);
                 s.apply_legal(id);
                 continue;
@@ -404,7 +431,12 @@ mod tests {
 
     impl Nim {
         fn new(heap: u8) -> Nim {
-            Nim { heap, mover: 0, ply: 0, legal: Vec::new() }
+            Nim {
+                heap,
+                mover: 0,
+                ply: 0,
+                legal: Vec::new(),
+            }
         }
     }
 
@@ -463,7 +495,14 @@ mod tests {
     #[test]
     fn finds_the_winning_move() {
         // From 5 stones the only winning move leaves 4: take 1.
-        let params = Params { c: 0.7, until: Until::Game, iters: Some(3000), seconds: None, sharpness: 0.0, greedy: 0.0 };
+        let params = Params {
+            c: 0.7,
+            until: Until::Game,
+            iters: Some(3000),
+            seconds: None,
+            sharpness: 0.0,
+            greedy: 0.0,
+        };
         let report = search(&Nim::new(5), 0, params, 7, &[]);
         assert_eq!(report.iterations, 3000);
         let best = report.stats.iter().max_by_key(|&&(_, n, _)| n).map(|&(id, _, _)| id);
@@ -472,7 +511,14 @@ mod tests {
 
     #[test]
     fn a_time_budget_runs_at_least_once() {
-        let params = Params { c: 0.7, until: Until::Steps(2), iters: None, seconds: Some(0.0), sharpness: 2.0, greedy: 0.5 };
+        let params = Params {
+            c: 0.7,
+            until: Until::Steps(2),
+            iters: None,
+            seconds: Some(0.0),
+            sharpness: 2.0,
+            greedy: 0.5,
+        };
         let report = search(&Nim::new(9), 0, params, 1, &[(1, 0.9), (2, 0.1)]);
         assert!(report.iterations >= 1);
     }

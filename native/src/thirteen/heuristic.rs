@@ -42,7 +42,11 @@ fn agenda_now(s: &State, card: u8) -> i32 {
         }
         AgendaKind::Track => {
             let t = usize::from(target);
-            signed(i32::from(s.defcon[Side::Us.ix()][t]), i32::from(s.defcon[Side::Ussr.ix()][t]), bonus)
+            signed(
+                i32::from(s.defcon[Side::Us.ix()][t]),
+                i32::from(s.defcon[Side::Ussr.ix()][t]),
+                bonus,
+            )
         }
         AgendaKind::Arena => {
             let us = i32::from(s.cubes_in(Side::Us, target));

@@ -43,7 +43,14 @@ const MID_WAR_TURN: u8 = 4;
 const SEA: usize = 6;
 /// Presence, domination and control VP of the six regions (`REGION_SCORING`
 /// with Europe's control written as `EUROPE_CONTROL`).
-const REGION_VP: [(i32, i32, i32); 6] = [(3, 7, EUROPE_CONTROL), (3, 7, 9), (3, 5, 7), (1, 4, 6), (1, 3, 5), (2, 5, 6)];
+const REGION_VP: [(i32, i32, i32); 6] = [
+    (3, 7, EUROPE_CONTROL),
+    (3, 7, 9),
+    (3, 5, 7),
+    (1, 4, 6),
+    (1, 3, 5),
+    (2, 5, 6),
+];
 /// Mid War scoring cards (not yet in the deck before turn 4).
 const MID_WAR_SCORING: [u8; 4] = [37, 38, 79, 81];
 /// The native region id of Southeast Asia.
@@ -52,7 +59,9 @@ const THAILAND: usize = 41;
 
 /// Battlegrounds per region.
 fn total_bg(r: usize) -> i32 {
-    (0..N_COUNTRIES).filter(|&i| usize::from(REGION[i]) == r && BATTLEGROUND[i]).count() as i32
+    (0..N_COUNTRIES)
+        .filter(|&i| usize::from(REGION[i]) == r && BATTLEGROUND[i])
+        .count() as i32
 }
 
 /// Scoring VP of a side with `n` countries, `b` battlegrounds and `adj`
@@ -83,7 +92,15 @@ fn region_weights(s: &State, viewer: Side) -> [f64; 7] {
     let unseen = soon + (1.0 - soon) * late + reshuffle;
     let played = 0.15 + reshuffle;
     let early = s.turn < MID_WAR_TURN;
-    let mut w = [FINAL_WEIGHT, FINAL_WEIGHT, FINAL_WEIGHT, FINAL_WEIGHT, FINAL_WEIGHT, FINAL_WEIGHT, 0.0];
+    let mut w = [
+        FINAL_WEIGHT,
+        FINAL_WEIGHT,
+        FINAL_WEIGHT,
+        FINAL_WEIGHT,
+        FINAL_WEIGHT,
+        FINAL_WEIGHT,
+        0.0,
+    ];
     for card in [1u8, 2, 3, 37, 38, 79, 81] {
         let c = usize::from(card);
         let f = if s.hands[viewer.ix()].contains(&card) {
