@@ -59,13 +59,16 @@ def speed(game: str, seconds: float, positions: int, events: bool) -> None:
 
 
 def match(game: str, n: int, seconds: float, first: int, events: bool, horizon: str | None = None,
-          depth: int | None = None) -> None:
+          depth: int | None = None, sharpness: float = 3.0, greedy: float | None = None,
+          root_priors: bool = True, c: float | None = None) -> None:
     options = _options(game, events)
     results: Counter[str] = Counter()
     by_side: Counter[tuple[str, str]] = Counter()
     ends: Counter[str] = Counter()
     start = time.perf_counter()
-    native_bot = IsmctsBot(seed=first, seconds=seconds, backend="native", horizon=horizon, depth=depth)
+    native_bot = IsmctsBot(seed=first, seconds=seconds, backend="native", horizon=horizon, depth=depth,
+                           prior_sharpness=sharpness, greedy=greedy, root_priors=root_priors,
+                           c=c)
     python_bot = IsmctsBot(seed=first + 1, seconds=seconds)
     for i in range(n):
         state = bm.new_game(game, seed=first + i, options=options)
@@ -110,6 +113,10 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1, help="match: first seed (default 1)")
     ap.add_argument("--horizon", choices=("stage", "depth"), help="match: the native bot's rollout horizon")
     ap.add_argument("--depth", type=int, help="match: the native bot's rollout depth")
+    ap.add_argument("--sharpness", type=float, default=3.0, help="match: the native bot's prior sharpness")
+    ap.add_argument("--greedy", type=float, help="match: the native bot's share of lookahead rollout moves")
+    ap.add_argument("--no-root-priors", action="store_true", help="match: the native root's priors by lookahead too")
+    ap.add_argument("--c", type=float, help="match: the native bot's exploration constant")
     ap.add_argument("--core", type=int, default=0, help="pin to this core (default 0; -1: do not pin)")
     ap.add_argument("--events", action="store_true", help="Twilight Struggle with its card events")
     args = ap.parse_args()
@@ -118,7 +125,8 @@ def main() -> None:
     if args.what == "speed":
         speed(args.game, args.time, args.positions, args.events)
     else:
-        match(args.game, args.games, args.time, args.first, args.events, args.horizon, args.depth)
+        match(args.game, args.games, args.time, args.first, args.events, args.horizon, args.depth,
+              args.sharpness, args.greedy, not args.no_root_priors, args.c)
 
 
 if __name__ == "__main__":

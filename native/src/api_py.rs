@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::batch::{self, Outcome, Until};
-use crate::ismcts::{self, Determinize, Params};
+use crate::ismcts::{self, Guide, Params};
 use crate::pyrandom::PyRandom;
 use crate::thirteen::engine_impl::ThirteenEngine;
 use crate::thirteen::py::ThirteenState;
@@ -200,17 +200,27 @@ fn rollouts<'py>(
 /// Each root action's (id, visits, reward sum), and the iterations run.
 type RootStats = (Vec<(u16, u32, f64)>, u64);
 
-fn search<E: Determinize>(py: Python<'_>, e: E, side: usize, params: Params, seed: u64) -> ismcts::Report {
-    py.detach(move || ismcts::search(&e, side, params, seed))
+fn search<E: Guide>(
+    py: Python<'_>,
+    e: E,
+    side: usize,
+    params: Params,
+    seed: u64,
+    root_priors: &[(u16, f64)],
+) -> ismcts::Report {
+    py.detach(move || ismcts::search(&e, side, params, seed, root_priors))
 }
 
-/// `ismcts_search(state, side, c, until, iters, seconds, seed)`: the native
-/// ISMCTS over `side`'s information set behind `state` (every iteration
-/// redeals what `side` cannot see, so the real hidden cards never steer
-/// it). Returns `([(action id, visits, reward sum), ...], iterations)`
-/// for the root's actions; `iters` wins over `seconds`.
+/// `ismcts_search(state, side, c, until, iters, seconds, seed, sharpness)`:
+/// the native ISMCTS over `side`'s information set behind `state` (every
+/// iteration redeals what `side` cannot see, so the real hidden cards never
+/// steer it). Returns `([(action id, visits, reward sum), ...], iterations)`
+/// for the root's actions; `iters` wins over `seconds`. `sharpness` shapes
+/// the priors from the one-step lookahead (0: uniform priors); `greedy` is
+/// the share of rollout moves the lookahead picks (the rest are random);
+/// `root_priors`, `[(action id, weight), ...]`, replaces the root's priors.
 #[pyfunction]
-#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0))]
+#[pyo3(signature = (state, side, c, until, iters=None, seconds=None, seed=0, sharpness=3.0, greedy=0.0, root_priors=None))]
 #[allow(clippy::too_many_arguments)]
 fn ismcts_search<'py>(
     py: Python<'py>,
@@ -221,6 +231,9 @@ fn ismcts_search<'py>(
     iters: Option<u64>,
     seconds: Option<f64>,
     seed: u64,
+    sharpness: f64,
+    greedy: f64,
+    root_priors: Option<Vec<(u16, f64)>>,
 ) -> PyResult<RootStats> {
     let who = side_index(side)?;
     if !c.is_finite() || c < 0.0 {
@@ -233,15 +246,33 @@ fn ismcts_search<'py>(
             )));
         }
     }
+    if !sharpness.is_finite() || sharpness < 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "sharpness: {sharpness} is not a number of 0 or more"
+        )));
+    }
+    let root_priors = root_priors.unwrap_or_default();
+    if root_priors.iter().any(|&(_, p)| !p.is_finite() || p < 0.0) {
+        return Err(PyValueError::new_err(
+            "root_priors: weights must be numbers of 0 or more",
+        ));
+    }
+    if !(0.0..=1.0).contains(&greedy) {
+        return Err(PyValueError::new_err(format!(
+            "greedy: {greedy} is not a share from 0 to 1"
+        )));
+    }
     let params = Params {
         c,
         until: parse_until(until)?,
         iters,
         seconds,
+        sharpness,
+        greedy,
     };
     let report = match engine_of(state)? {
-        AnyEngine::Thirteen(e) => search(py, e, who, params, seed),
-        AnyEngine::Twilight(e) => search(py, e, who, params, seed),
+        AnyEngine::Thirteen(e) => search(py, e, who, params, seed, &root_priors),
+        AnyEngine::Twilight(e) => search(py, e, who, params, seed, &root_priors),
     };
     Ok((report.stats, report.iterations))
 }
@@ -271,8 +302,10 @@ mod tests {
                 until: Until::Stage,
                 iters: Some(200),
                 seconds: None,
+                sharpness: 3.0,
+                greedy: 0.5,
             };
-            let report = ismcts::search(&e, side, params, seed);
+            let report = ismcts::search(&e, side, params, seed, &[]);
             assert_eq!(report.iterations, 200);
             assert!(report.stats.iter().all(|(id, _, _)| legal.contains(id)));
             let opts = twilight::state::Options {
@@ -288,6 +321,7 @@ mod tests {
                     ..params
                 },
                 seed,
+                &[],
             );
             assert_eq!(report.iterations, 200);
         }

@@ -3,8 +3,7 @@ in the compiled core. Legal choices, reproducibility with an iteration
 budget and a seed, and a strength sanity check against random play.
 
 Skipped, with the reason, when the extension is not built or lacks the
-game or the search. Twilight Struggle is played with ``events=False``
-while its card events are being ported to the native core.
+game or the search.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from brinkmanship.bots import make_bot
 from brinkmanship.bots.base import decide
 from brinkmanship.bots.ismcts import IsmctsBot
 
-OPTIONS = {"thirteen": {}, "twilight": {"events": False}}
+OPTIONS: dict[str, dict[str, object]] = {"thirteen": {}, "twilight": {}}
 
 
 def _need(game: str) -> None:
@@ -97,14 +96,54 @@ def test_native_search_sees_only_the_information_set() -> None:
     assert a == b
 
 
-def test_native_search_beats_random_at_13_days() -> None:
+def test_the_spec_takes_the_native_knobs() -> None:
+    bot = make_bot("ismcts:iters=50,backend=native,sharpness=1.5,greedy=0.25", seed=1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.params["prior_sharpness"] == 1.5 and bot.greedy == 0.25
+    assert bot.name == "ismcts:iters=50,sharpness=1.5,greedy=0.25,backend=native"
+    with pytest.raises(ValueError, match="greedy must be a share from 0 to 1"):
+        make_bot("ismcts:backend=native,greedy=2")
+    with pytest.raises(ValueError, match="sharpness must be 0 or more"):
+        make_bot("ismcts:backend=native,sharpness=-1")
+
+
+@pytest.mark.parametrize("game", ["thirteen", "twilight"])
+def test_native_knobs_keep_choices_legal_and_reproducible(game: str) -> None:
+    """Uniform priors, lookahead rollouts, no heuristic root: still legal
+    choices, the same with the same seed."""
+    _need(game)
+    state = _midgame(game, 3, 16)
+    side = state.current_player
+    picks = set()
+    for _ in range(2):
+        bot = IsmctsBot(seed=4, iters=120, backend="native", prior_sharpness=0.0, greedy=0.5, root_priors=False)
+        picks.add(decide(bot, state, side).id)
+    assert len(picks) == 1
+    assert picks.pop() in {a.id for a in state.legal_actions()}
+
+
+def test_native_search_refuses_bad_knobs() -> None:
     _need("thirteen")
+    from brinkmanship.bots.base import Sampler
+
+    state = _midgame("thirteen", 2, 10)
+    sampler = Sampler(state, state.current_player)
+    with pytest.raises(ValueError, match="greedy"):
+        sampler.native_search(c=0.7, until=4, iters=10, seconds=None, seed=1, greedy=1.5)
+    with pytest.raises(ValueError, match="sharpness"):
+        sampler.native_search(c=0.7, until=4, iters=10, seconds=None, seed=1, sharpness=-2.0)
+    with pytest.raises(ValueError, match="root_priors"):
+        sampler.native_search(c=0.7, until=4, iters=10, seconds=None, seed=1, root_priors=[(1, -1.0)])
+
+
+@pytest.mark.parametrize(("game", "games", "iters"), [("thirteen", 4, 300), ("twilight", 2, 40)])
+def test_native_search_beats_random(game: str, games: int, iters: int) -> None:
+    _need(game)
     wins = 0
-    games = 4
     for seed in range(games):
-        state = bm.new_game("thirteen", seed=100 + seed)
+        state = bm.new_game(game, seed=100 + seed, options=OPTIONS[game])
         searcher = state.game.players[seed % 2]
-        bot = IsmctsBot(seed=seed, iters=300, backend="native")
+        bot = IsmctsBot(seed=seed, iters=iters, backend="native")
         rng = random.Random(seed)
         while not state.is_terminal:
             player = state.current_player
@@ -113,4 +152,4 @@ def test_native_search_beats_random_at_13_days() -> None:
             else:
                 state.apply_random(rng)
         wins += state.winner == searcher
-    assert wins >= games - 1, f"native ISMCTS won {wins} of {games} games against random play"
+    assert wins >= games - 1, f"native ISMCTS won {wins} of {games} {game} games against random play"

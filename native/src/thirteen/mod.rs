@@ -26,5 +26,6 @@ pub mod scoring;
 pub mod state;
 pub mod engine_impl;
 pub mod resample;
+pub mod heuristic;
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,7 @@ pub mod json_io;
 pub mod py;
 pub mod engine_impl;
 pub mod resample;
+pub mod heuristic;
 
 #[cfg(test)]
 mod tests;

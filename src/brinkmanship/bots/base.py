@@ -65,7 +65,8 @@ class Sampler:
         return self._state.resample(self.side, rng)
 
     def native_search(self, c: float, until: str | int, iters: int | None, seconds: float | None,
-                      seed: int) -> tuple[list[tuple[int, int, float]], int]:
+                      seed: int, sharpness: float = 3.0, greedy: float = 0.0,
+                      root_priors: list[tuple[int, float]] | None = None) -> tuple[list[tuple[int, int, float]], int]:
         """Run the native ISMCTS over this information set and return only
         its root statistics, ``([(action id, visits, reward sum), ...],
         iterations)`` (``brinkmanship.native.batch.ismcts_search``). The real
@@ -74,7 +75,8 @@ class Sampler:
         nothing hidden reaches the caller."""
         from brinkmanship.native.batch import ismcts_search
 
-        return ismcts_search(self._state, self.side, c=c, until=until, iters=iters, seconds=seconds, seed=seed)
+        return ismcts_search(self._state, self.side, c=c, until=until, iters=iters, seconds=seconds, seed=seed,
+                             sharpness=sharpness, greedy=greedy, root_priors=root_priors)
 
     @property
     def game_name(self) -> str:

@@ -31,12 +31,18 @@ parallelization) and adds up their root statistics.
 ``backend="native"`` (spec ``ismcts:backend=native``) runs the whole search
 in the compiled core instead (``brinkmanship.native.batch.ismcts_search``):
 the same tree, PUCT with availability counts and first-play urgency, and
-the same choice (most visits, then the best mean), but uniform priors and
-uniformly random rollouts scored at the horizon by a cheap position
-estimate (prestige in 13 Days, VP in Twilight) instead of the heuristic.
-Each iteration is one to two orders of magnitude cheaper, so a time budget
-buys far more of them. The sampler converts its real state to the native
-core once per decision and the search redeals every unseen card in each
+the same choice (most visits, then the best mean). What guides it is
+native too: each game's position value ported to Rust (the Twilight
+heuristic's fitted ``evaluate``; for 13 Days the prestige lead once the kept
+agendas score, the Aftermath, the Letter and DEFCON danger) scores the
+rollouts, which stop after ``NATIVE_UNTIL`` decisions, and ranks every
+node's actions by a one-step lookahead for the priors. Only the real
+decision's priors come from the Python heuristic (``score_actions``, once
+per decision, its time taken out of the budget). ``greedy`` sets the share
+of rollout moves picked by the lookahead instead of at random. Each
+iteration is one to two orders of magnitude cheaper, so a time budget buys
+far more of them. The sampler converts its real state to the native core
+once per decision and the search redeals every unseen card in each
 iteration: the bot still learns nothing but root statistics. With an iteration
 budget (``iters=N``) the bot is fully reproducible from its seed, with any
 number of workers; a time budget (``time=S``) depends on the machine.
@@ -66,6 +72,18 @@ DEFAULT_DEPTH = {"twilight": 24, "thirteen": 40}
 #: a time budget buys (see docs/bots.md).
 DEFAULT_HORIZON = {"twilight": "depth", "thirteen": "stage"}
 HORIZONS = ("stage", "depth")
+#: Where the native search's rollouts stop by default, per game: a number of
+#: decisions (then the game's native position value scores the leaf) or
+#: ``"stage"`` (the end of the round or turn). Chosen by matches against the
+#: Python search at equal time (``benchmarks/bench_ismcts_native.py``).
+NATIVE_UNTIL: dict[str, str | int] = {"twilight": 8, "thirteen": 4}
+#: The share of the native rollouts' moves picked by the one-step lookahead
+#: (the rest are uniformly random), per game.
+NATIVE_GREEDY: dict[str, float] = {"twilight": 0.5, "thirteen": 0.0}
+#: The native search's PUCT constant, per game. In 13 Days a larger one
+#: (more weight on the heuristic's root priors) won 8 of 12 games where
+#: 0.7 won 6 of 12 (see docs/bots.md).
+NATIVE_C: dict[str, float] = {"twilight": 0.7, "thirteen": 2.0}
 #: Where the search runs: ``python`` (this module) or ``native`` (the compiled core).
 BACKENDS = ("python", "native")
 
@@ -76,6 +94,21 @@ def _check_horizon(horizon: str) -> str:
     return horizon
 
 DEFAULT_TIME = 1.0
+
+
+def softmax_priors(scores: list[float], sharpness: float) -> list[float]:
+    """Scores on a common scale (the best at 0, the median at -1) through a
+    softmax of the given sharpness, so that an action the heuristic finds
+    disastrous gets next to no exploration and near-equal actions share it."""
+    top = max(scores)
+    ordered = sorted(scores)
+    median = ordered[len(ordered) // 2]
+    spread = top - median
+    if spread <= 1e-9:
+        spread = max(abs(top), 1.0)
+    weights = [math.exp(max(-50.0, sharpness * (s - top) / spread)) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 class _Node:
@@ -168,19 +201,10 @@ class Search:
         """
         # Views without the log: the heuristics read only the decision's data.
         scores = self.score_actions(self.game.view(d, player, False), legal)
-        top = max(scores)
-        ordered = sorted(scores)
-        median = ordered[len(ordered) // 2]
-        spread = top - median
-        if spread <= 1e-9:
-            spread = max(abs(top), 1.0)
-        k = self.sharpness
-        weights = [math.exp(max(-50.0, k * (s - top) / spread)) for s in scores]
-        total = sum(weights)
         prior = node.prior
-        for a, wt in zip(legal, weights, strict=True):
+        for a, p in zip(legal, softmax_priors(scores, self.sharpness), strict=True):
             if a.id not in prior:
-                prior[a.id] = wt / total
+                prior[a.id] = p
 
     def _select(self, node: _Node, d: Data, player: str, legal: list[Action]) -> tuple[_Node, Action]:
         """PUCT over the actions legal in this determinization."""
@@ -298,9 +322,10 @@ class IsmctsBot:
     """
 
     def __init__(self, seed: int = 0, seconds: float | None = None, iters: int | None = None,
-                 workers: int = 1, c: float = 0.7, depth: int | None = None,
+                 workers: int = 1, c: float | None = None, depth: int | None = None,
                  prior_sharpness: float = 3.0, noise: float = 0.15, horizon: str | None = None,
-                 name: str | None = None, backend: str = "python") -> None:
+                 name: str | None = None, backend: str = "python", greedy: float | None = None,
+                 root_priors: bool = True) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
@@ -313,7 +338,13 @@ class IsmctsBot:
             raise ValueError(f"ismcts backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
         if backend == "native" and workers != 1:
             raise ValueError("ismcts backend=native runs one search: give workers=1")
+        if greedy is not None and not 0 <= greedy <= 1:
+            raise ValueError(f"ismcts greedy must be a share from 0 to 1, not {greedy}")
         self.backend = backend
+        #: The native rollouts' share of lookahead moves (None: ``NATIVE_GREEDY``).
+        self.greedy = greedy
+        #: Native mode: the root's priors come from the Python heuristic.
+        self.root_priors = root_priors
         if iters is None and seconds is None:
             seconds = DEFAULT_TIME
         self.seed = seed
@@ -321,7 +352,9 @@ class IsmctsBot:
         self.seconds = seconds
         self.iters = iters
         self.workers = workers
-        self.params: dict[str, Any] = {"c": c, "depth": depth, "prior_sharpness": prior_sharpness,
+        #: The exploration constant as given (None: 0.7, or ``NATIVE_C`` natively).
+        self.c_given = c
+        self.params: dict[str, Any] = {"c": 0.7 if c is None else c, "depth": depth, "prior_sharpness": prior_sharpness,
                                        "noise": noise, "horizon": horizon}
         self.name = name or self._spec()
         self._pool: Executor | None = None
@@ -335,12 +368,16 @@ class IsmctsBot:
         parts = [f"iters={self.iters}"] if self.iters is not None else [f"time={self.seconds:g}"]
         if self.workers != 1:
             parts.append(f"workers={self.workers}")
-        if self.params["c"] != 0.7:
+        if self.c_given is not None and self.c_given != 0.7:
             parts.append(f"c={self.params['c']:g}")
         if self.params["depth"] is not None:
             parts.append(f"depth={self.params['depth']}")
         if self.params["horizon"] is not None:
             parts.append(f"horizon={self.params['horizon']}")
+        if self.params["prior_sharpness"] != 3.0:
+            parts.append(f"sharpness={self.params['prior_sharpness']:g}")
+        if self.greedy is not None:
+            parts.append(f"greedy={self.greedy:g}")
         if self.backend != "python":
             parts.append(f"backend={self.backend}")
         return "ismcts:" + ",".join(parts)
@@ -350,12 +387,14 @@ class IsmctsBot:
         """Build from spec parameters: ``time``/``strength`` (seconds per decision), ``iters``,
         ``workers``, ``c``, ``depth``, ``horizon``, ``backend``."""
         params = dict(params)
-        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon", "backend"}
+        known = {"time", "strength", "iters", "workers", "c", "depth", "horizon", "backend", "sharpness", "greedy"}
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown ismcts parameter(s) {', '.join(unknown)}; "
                              f"known: time (or a bare number: seconds per decision), iters, workers, c, depth, "
-                             f"horizon, backend (python or native: the search in the compiled core)")
+                             f"horizon, backend (python or native: the search in the compiled core), "
+                             f"sharpness (how strongly the priors follow the heuristic; 0: uniform), "
+                             f"greedy (native: the share of rollout moves picked by lookahead)")
 
         def num(key: str, kind: type[float] | type[int]) -> Any:
             raw = params[key]
@@ -374,14 +413,18 @@ class IsmctsBot:
         if iters is not None and seconds is not None:
             raise ValueError("give ismcts either a time or an iteration budget, not both")
         workers = num("workers", int) if "workers" in params else 1
-        c = num("c", float) if "c" in params else 0.7
+        c = num("c", float) if "c" in params else None
         depth = num("depth", int) if "depth" in params else None
         if depth is not None and depth < 0:
             raise ValueError(f"ismcts depth must be 0 or more, not {depth}")
         horizon = params.get("horizon")
         backend = params.get("backend", "python")
+        sharpness = num("sharpness", float) if "sharpness" in params else 3.0
+        if not sharpness >= 0:
+            raise ValueError(f"ismcts sharpness must be 0 or more, not {sharpness}")
+        greedy = num("greedy", float) if "greedy" in params else None
         bot = cls(seed, seconds=seconds, iters=iters, workers=workers, c=c, depth=depth, horizon=horizon,
-                  backend=backend)
+                  backend=backend, prior_sharpness=sharpness, greedy=greedy)
         return bot
 
     # -- the Bot protocol ----------------------------------------------------------
@@ -400,7 +443,7 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        stats, iterations = self._search(sampler)
+        stats, iterations = self._search(sampler, view, legal)
         self.searched += 1
         self.last_iterations = iterations
         self.total_iterations += iterations
@@ -414,9 +457,10 @@ class IsmctsBot:
                 best_key, best = key, a
         return best
 
-    def _search(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
+    def _search(self, sampler: Sampler, view: dict[str, Any],
+                legal: list[Action]) -> tuple[dict[int, tuple[int, float]], int]:
         if self.backend == "native":
-            return self._search_native(sampler)
+            return self._search_native(sampler, view, legal)
         seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
         share = None if self.iters is None else max(1, -(-self.iters // self.workers))
         game = get_game(sampler.game_name)
@@ -439,17 +483,44 @@ class IsmctsBot:
                 merged[aid] = (n0 + n, w0 + w)
         return merged, total
 
-    def _search_native(self, sampler: Sampler) -> tuple[dict[int, tuple[int, float]], int]:
-        """One search in the compiled core; rollouts stop where the Python
-        search's would (the end of the round or turn with ``horizon="stage"``,
-        else after ``depth`` decisions)."""
+    def _root_priors(self, game: str, view: dict[str, Any], legal: list[Action]) -> list[tuple[int, float]] | None:
+        """The heuristic's priors for the real decision (``Search._priors``
+        on the bot's own view): one Python call per decision, which gives
+        the native search the heuristic's judgement of card play where its
+        one-step lookahead sees nothing yet."""
+        if not self.root_priors or self.params["prior_sharpness"] <= 0:
+            return None
+        scores = knowledge(game).score_actions(view, legal)
+        return [(a.id, p) for a, p in zip(legal, softmax_priors(scores, self.params["prior_sharpness"]), strict=True)]
+
+    def _search_native(self, sampler: Sampler, view: dict[str, Any],
+                       legal: list[Action]) -> tuple[dict[int, tuple[int, float]], int]:
+        """One search in the compiled core. Rollouts stop where ``NATIVE_UNTIL``
+        says for the game unless ``horizon`` or ``depth`` is given (then as
+        the Python search's would: the end of the round or turn with
+        ``horizon="stage"``, else after ``depth`` decisions)."""
         name = sampler.game_name
-        horizon = self.params["horizon"] or DEFAULT_HORIZON.get(name, "depth")
+        horizon = self.params["horizon"]
         depth = self.params["depth"]
-        until: str | int = "stage" if horizon == "stage" else (DEFAULT_DEPTH.get(name, 30) if depth is None else depth)
-        stats, iterations = sampler.native_search(c=self.params["c"], until=until, iters=self.iters,
-                                                  seconds=None if self.iters is not None else self.seconds,
-                                                  seed=self.rng.getrandbits(63))
+        until: str | int
+        if horizon is None and depth is None:
+            until = NATIVE_UNTIL.get(name, 4)
+        elif (horizon or DEFAULT_HORIZON.get(name, "depth")) == "stage":
+            until = "stage"
+        else:
+            until = DEFAULT_DEPTH.get(name, 30) if depth is None else depth
+        greedy = NATIVE_GREEDY.get(name, 0.0) if self.greedy is None else self.greedy
+        start = time.perf_counter()
+        root_priors = self._root_priors(name, view, legal)
+        seconds = None
+        if self.iters is None and self.seconds is not None:
+            # The heuristic's time comes out of the budget.
+            seconds = max(0.0, self.seconds - (time.perf_counter() - start))
+        c = NATIVE_C.get(name, 0.7) if self.c_given is None else self.c_given
+        stats, iterations = sampler.native_search(c=c, until=until, iters=self.iters,
+                                                  seconds=seconds, seed=self.rng.getrandbits(63),
+                                                  sharpness=self.params["prior_sharpness"], greedy=greedy,
+                                                  root_priors=root_priors)
         return {aid: (n, w) for aid, n, w in stats}, iterations
 
     def _executor(self) -> Executor:

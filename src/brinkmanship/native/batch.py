@@ -117,16 +117,23 @@ def rollouts(state: State, n: int, seed: int = 0, until: str | int = "game") -> 
 
 
 def ismcts_search(state: State, side: str, c: float = 0.7, until: str | int = "stage", iters: int | None = None,
-                  seconds: float | None = None, seed: int = 0) -> tuple[list[tuple[int, int, float]], int]:
+                  seconds: float | None = None, seed: int = 0,
+                  sharpness: float = 3.0, greedy: float = 0.0,
+                  root_priors: list[tuple[int, float]] | None = None) -> tuple[list[tuple[int, int, float]], int]:
     """The native ISMCTS over ``side``'s information set behind ``state``:
     ``([(action id, visits, reward sum), ...], iterations)`` for the root's
     actions. Every iteration redeals what ``side`` cannot see, so callers
     that must not learn hidden cards may run it on the real state (the
-    bots do so through ``Sampler``)."""
+    bots do so through ``Sampler``). ``sharpness`` shapes the priors the
+    search draws from a one-step lookahead with each game's native
+    position value (0: uniform priors); ``greedy`` is the share of rollout
+    moves that lookahead picks (the rest are uniformly random);
+    ``root_priors`` (``[(action id, weight), ...]``) replaces the root's priors."""
     if side not in state.game.players:
         raise ValueError(f"unknown side {side!r}; sides are {', '.join(state.game.players)}")
     stats, iterations = _module().ismcts_search(_native_of(state), side, float(c), _until(until), iters, seconds,
-                                                seed % 2**64)
+                                                seed % 2**64, float(sharpness), float(greedy),
+                                                root_priors)
     return list(stats), int(iterations)
 
 
