@@ -161,7 +161,7 @@ pub fn legal_turn(s: &State, side: Side, out: &mut Vec<u16>) {
 }
 
 /// Remove the first `c` from `cards` (Python's `list.remove`).
-pub fn remove_card(cards: &mut Vec<u8>, c: u8) -> bool {
+pub fn remove_card<const N: usize>(cards: &mut crate::engine::Cards<N>, c: u8) -> bool {
     match cards.iter().position(|&x| x == c) {
         Some(k) => {
             cards.remove(k);

@@ -15,7 +15,7 @@ use super::data::{
 use super::frames::push_shift;
 use super::play::remove_card;
 use super::scoring::{final_scoring, nuclear_check, resolve_agendas};
-use super::state::{arg, Frame, Fx, ShiftFrame, Side, State, Step};
+use super::state::{AgendaList, arg, Frame, Fx, ShiftFrame, Side, State, Step};
 
 /// Every marker of both sides goes up one step; the round starts.
 fn escalate_all(s: &mut State) {
@@ -48,7 +48,7 @@ fn deal_agendas(s: &mut State) {
     rng::shuffle(&mut s.rng, &mut s.agenda_deck);
     for side in Side::BOTH {
         let k = AGENDAS_DEALT.min(s.agenda_deck.len());
-        let mut dealt = Vec::with_capacity(k);
+        let mut dealt = AgendaList::new();
         for _ in 0..k {
             if let Some(a) = s.agenda_deck.pop() {
                 dealt.push(a);
@@ -219,7 +219,7 @@ fn end_round(s: &mut State) {
     if s.agendas_open {
         for side in Side::BOTH {
             let kept = s.kept[side.ix()];
-            let offered = s.offered[side.ix()].clone();
+            let offered = s.offered[side.ix()];
             for a in offered {
                 if a == kept {
                     s.agenda_out.push(a);
@@ -229,7 +229,7 @@ fn end_round(s: &mut State) {
             }
         }
     }
-    s.offered = [Vec::new(), Vec::new()];
+    s.offered = [AgendaList::new(), AgendaList::new()];
     s.kept = [0, 0];
     s.agendas_open = false;
     s.round += 1;
@@ -261,7 +261,7 @@ pub fn apply_initiative(s: &mut State, p: Side, a: Action) {
 
 /// Legal actions of the Aftermath choice: each card of the hand, sorted.
 pub fn legal_aftermath(s: &State, p: Side, out: &mut Vec<u16>) {
-    let mut hand = s.hands[p.ix()].clone();
+    let mut hand = s.hands[p.ix()];
     hand.sort_unstable();
     for c in hand {
         out.push(Action::Aftermath(c).id());
