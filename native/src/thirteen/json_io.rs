@@ -438,7 +438,7 @@ pub fn new_game(seed: Seed, seed_mod: u64, options: Options) -> State {
     let mut s = State::blank(seed, rng::seed_state(seed_mod), options);
     s.deck = (1..=N_CARDS).collect();
     rng::shuffle(&mut s.rng, &mut s.deck);
-    s.log("thirteen.game.new", vec![]);
+    crate::log_kept!(s, log, "thirteen.game.new", vec![]);
     s.stack = vec![Frame::Round { step: Step::Escalate }];
     machine::advance(&mut s);
     s

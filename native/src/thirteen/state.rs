@@ -804,7 +804,7 @@ impl State {
         } else {
             "thirteen.prestige.gain"
         };
-        self.log(
+        crate::log_kept!(self, log, 
             code,
             vec![
                 arg("side", side),
@@ -846,7 +846,7 @@ impl State {
                     }
                 }
             };
-            self.log(code, args);
+            crate::log_kept!(self, log, code, args);
         }
         new - old
     }
@@ -901,7 +901,7 @@ impl State {
             self.deck = std::mem::take(&mut self.discard);
             rng::shuffle(&mut self.rng, &mut self.deck);
             let n = self.deck.len();
-            self.log("thirteen.deck.reshuffle", vec![arg("n", n)]);
+            crate::log_kept!(self, log, "thirteen.deck.reshuffle", vec![arg("n", n)]);
         }
         self.reveals += 1;
         self.deck.pop()
@@ -916,7 +916,7 @@ impl State {
         self.over = true;
         self.winner = winner;
         self.result = Some(result);
-        self.log(code, args);
+        crate::log_kept!(self, log, code, args);
     }
 
     /// Change `side`'s cubes in `arena` by `delta` (the caller checks the limits).
