@@ -437,7 +437,7 @@ mod tests {
             while !s.is_over() {
                 batch::random_step(&mut s, &mut choice);
                 plies += 1;
-                if plies % 997 == 0 {
+                if plies.is_multiple_of(997) {
                     mid.push(s.clone());
                 }
             }
