@@ -45,6 +45,20 @@ impl Entry {
     }
 }
 
+/// `log_kept!(state, method, args...)`: `state.method(args...)` (a game's
+/// `log` or `log_to`), unless the state's log is muted, in which case the
+/// arguments are not even built: batch games and rollouts, whose logs
+/// nobody reads, skip the allocations of every entry. The arguments of a
+/// log call are values to record, never actions of the rules.
+#[macro_export]
+macro_rules! log_kept {
+    ($s:ident, $method:ident, $($arg:expr),+ $(,)?) => {
+        if !$s.log.is_muted() {
+            $s.$method($($arg),+)
+        }
+    };
+}
+
 struct Node {
     entry: Entry,
     prev: Option<Arc<Node>>,

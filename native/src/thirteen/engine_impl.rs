@@ -1,11 +1,10 @@
-//! 13 Days behind the generic [`Engine`] trait, so that batch play
-//! (`crate::batch`) and the native search (`crate::ismcts`) run on it.
-//!
-//! [`ThirteenEngine`] wraps a [`State`] with a reusable buffer of legal ids:
-//! asking for them after each apply refills the same vector, so a random
-//! game allocates nothing per decision for its action lists.
+//! 13 Days behind the generic [`Engine`]: its [`State`] implements
+//! [`Rules`], and [`ThirteenEngine`] is the shared wrapper
+//! [`Cached`] over it (batch play in `crate::batch`, the search in
+//! `crate::ismcts`).
 
-use crate::engine::Engine;
+use crate::engine::{Cached, LegalCache, Rules};
+use crate::log::Log;
 
 use super::actions::Action;
 use super::data::{war_at, DEFCON2_FROM};
@@ -15,90 +14,76 @@ use super::py::ThirteenState;
 use super::state::{Options, Outcome, Seed, State};
 
 /// A 13 Days state for native loops (batch games, rollouts, search).
-#[derive(Clone)]
-pub struct ThirteenEngine {
-    /// The game state itself.
-    pub state: State,
-    /// The legal ids of `state` while `fresh`.
-    legal: Vec<u16>,
-    /// Whether `legal` holds the ids of the current state.
-    fresh: bool,
-}
+pub type ThirteenEngine = Cached<State>;
 
-impl ThirteenEngine {
-    /// Wrap a state (its legal ids are computed on first use).
-    pub fn new(state: State) -> ThirteenEngine {
-        ThirteenEngine {
-            state,
-            legal: Vec::with_capacity(32),
-            fresh: false,
-        }
-    }
-
+impl Cached<State> {
     /// A new game from a seed (modulo 2**64) with the given options.
     pub fn new_game(seed: u64, options: Options) -> ThirteenEngine {
-        let stored = match i64::try_from(seed) {
-            Ok(n) => Seed::Int(n),
-            Err(_) => Seed::Big(seed.to_string()),
-        };
-        ThirteenEngine::new(json_io::new_game(stored, seed, options))
+        Cached::new(new_state(seed, options))
     }
 
     /// The same state as the Python class (its legal ids asked anew).
     pub fn into_py(self) -> ThirteenState {
         ThirteenState {
             state: self.state,
-            legal: None,
+            legal: LegalCache::default(),
         }
     }
 }
 
+/// A new game's state from a seed (modulo 2**64), stored as Python would.
+fn new_state(seed: u64, options: Options) -> State {
+    let stored = match i64::try_from(seed) {
+        Ok(n) => Seed::Int(n),
+        Err(_) => Seed::Big(seed.to_string()),
+    };
+    json_io::new_game(stored, seed, options)
+}
+
 impl From<&ThirteenState> for ThirteenEngine {
     fn from(py: &ThirteenState) -> ThirteenEngine {
-        ThirteenEngine::new(py.state.clone())
+        Cached::new(py.state.clone())
     }
 }
 
-impl Engine for ThirteenEngine {
+impl Rules for State {
     const NAME: &'static str = "thirteen";
     const PLAYERS: [&'static str; 2] = ["USSR", "US"];
 
     fn new_default(seed: u64) -> Self {
-        ThirteenEngine::new_game(seed, Options::default())
+        new_state(seed, Options::default())
     }
 
-    fn mute_log(&mut self) {
-        self.state.log.mute();
+    fn log_mut(&mut self) -> &mut Log {
+        &mut self.log
     }
 
+    #[inline]
     fn is_over(&self) -> bool {
-        self.state.over
+        self.over
     }
 
     /// 13 Days has no dice.
+    #[inline]
     fn is_chance(&self) -> bool {
         false
     }
 
     fn mover(&self) -> usize {
-        machine::current_player(&self.state).map_or(0, |s| s.ix())
+        machine::current_player(self).map_or(0, |s| s.ix())
     }
 
-    fn legal(&mut self) -> &[u16] {
-        if !self.fresh {
-            self.legal.clear();
-            machine::legal_ids(&self.state, &mut self.legal);
-            self.fresh = true;
-        }
-        &self.legal
+    #[inline]
+    fn legal_into(&self, out: &mut Vec<u16>) {
+        machine::legal_ids(self, out);
     }
 
-    fn apply_legal(&mut self, id: u16) {
-        // Ids come from `legal()`: an unknown one is ignored rather than
-        // trusted (the Python class checks ids from outside).
+    #[inline]
+    fn apply_id(&mut self, id: u16) {
+        // Ids come from `legal_into`: an unknown one is ignored rather
+        // than trusted (the Python class checks ids from outside).
         if let Some(action) = Action::from_id(id) {
-            machine::apply(&mut self.state, action);
-            self.fresh = false;
+            machine::apply(self, action);
         }
     }
 
@@ -108,19 +93,19 @@ impl Engine for ThirteenEngine {
     }
 
     fn winner_index(&self) -> Option<usize> {
-        self.state.winner.map(|s| s.ix())
+        self.winner.map(|s| s.ix())
     }
 
     fn result_name(&self) -> Option<&str> {
-        self.state.result.map(Outcome::as_str)
+        self.result.map(Outcome::as_str)
     }
 
     fn ply(&self) -> u32 {
-        u32::try_from(self.state.ply).unwrap_or(u32::MAX)
+        u32::try_from(self.ply).unwrap_or(u32::MAX)
     }
 
     fn stage(&self) -> u32 {
-        u32::from(self.state.round)
+        u32::from(self.round)
     }
 
     /// The USSR's chances from prestige and DEFCON, cheaply: a logistic of
@@ -133,7 +118,7 @@ impl Engine for ThirteenEngine {
     /// zone mid-round may still step back: a danger, not a lost game.
     /// Agendas and hands are ignored: this only ranks cut-off rollouts.
     fn evaluate(&self) -> f64 {
-        let s = &self.state;
+        let s = self;
         if s.over {
             return match s.winner {
                 Some(w) => f64::from(u8::from(w.ix() == 0)),
@@ -155,6 +140,7 @@ impl Engine for ThirteenEngine {
 mod tests {
     use super::*;
     use crate::batch::{random_games, rollouts, Until};
+    use crate::engine::Engine;
 
     #[test]
     fn random_games_end() {

@@ -180,7 +180,7 @@ mod tests {
         let mut s = blank();
         run_event(&mut s, Side::Ussr, INTELLIGENCE_REPORTS, Side::Ussr);
         assert!(s.held.is_empty() && s.stack.is_empty());
-        s.hands[Side::Us.ix()] = vec![14, 15];
+        s.hands[Side::Us.ix()] = [14, 15].into_iter().collect();
         run_event(&mut s, Side::Ussr, INTELLIGENCE_REPORTS, Side::Ussr);
         assert_eq!(s.held.len(), 1);
         assert_eq!(s.hands[Side::Us.ix()].len(), 1);

@@ -140,7 +140,7 @@ fn finish_cubes(s: &mut State, f: CubesFrame) {
         } else {
             "thirteen.cubes.none_removed"
         };
-        s.log(code, vec![arg("side", side)]);
+        crate::log_kept!(s, log, code, vec![arg("side", side)]);
     } else {
         let part = if f.place {
             "thirteen.cubes.in"
@@ -162,7 +162,7 @@ fn finish_cubes(s: &mut State, f: CubesFrame) {
         } else {
             "thirteen.cubes.remove"
         };
-        s.log(
+        crate::log_kept!(s, log, 
             code,
             vec![
                 arg("side", side),
@@ -183,7 +183,7 @@ fn finish_cubes(s: &mut State, f: CubesFrame) {
             } else if f.low {
                 s.shift_marker(side, category(i), -(k - 1), why);
             } else {
-                s.log("thirteen.defcon.banned_stays", vec![arg("side", side)]);
+                crate::log_kept!(s, log, "thirteen.defcon.banned_stays", vec![arg("side", side)]);
             }
         }
     }
@@ -278,7 +278,7 @@ pub fn apply_shift(s: &mut State, f: ShiftFrame, a: Action) {
             moved: s.shift_marker(f.side, t, -(k as i8), None),
         },
         _ => {
-            s.log("thirteen.shift.pass", vec![arg("side", f.p)]);
+            crate::log_kept!(s, log, "thirteen.shift.pass", vec![arg("side", f.p)]);
             Answer::None
         }
     };

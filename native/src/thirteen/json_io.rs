@@ -453,7 +453,7 @@ pub fn new_game(seed: Seed, seed_mod: u64, options: Options) -> State {
     let mut s = State::blank(seed, rng::seed_state(seed_mod), options);
     s.deck = (1..=N_CARDS).collect();
     rng::shuffle(&mut s.rng, &mut s.deck);
-    s.log("thirteen.game.new", vec![]);
+    crate::log_kept!(s, log, "thirteen.game.new", vec![]);
     s.stack = vec![Frame::Round { step: Step::Escalate }];
     machine::advance(&mut s);
     s
@@ -464,6 +464,12 @@ pub fn new_game(seed: Seed, seed_mod: u64, options: Options) -> State {
 // ---------------------------------------------------------------------------
 
 type R<T> = Result<T, String>;
+
+/// A card list read from JSON as the state's inline list (an error naming
+/// `path` when it is longer than the game has cards).
+fn cards<const N: usize>(v: &[u8], path: &str) -> R<crate::engine::Cards<N>> {
+    crate::engine::Cards::from_slice(v).map_err(|e| format!("{path}: {e}"))
+}
 
 /// An object's pairs, or an error naming `path`.
 fn obj<'a>(v: &'a Value, path: &str) -> R<&'a [(crate::json::Text, Value)]> {
@@ -1133,14 +1139,14 @@ pub fn from_value(v: &Value) -> R<State> {
         defcon,
         cubes,
         letter,
-        hands,
-        deck,
-        discard,
-        held,
+        hands: [cards(&hands[0], "hands.USSR")?, cards(&hands[1], "hands.US")?],
+        deck: cards(&deck, "deck")?,
+        discard: cards(&discard, "discard")?,
+        held: cards(&held, "held")?,
         aftermath,
-        agenda_deck,
-        agenda_out,
-        offered,
+        agenda_deck: cards(&agenda_deck, "agenda_deck")?,
+        agenda_out: cards(&agenda_out, "agenda_out")?,
+        offered: [cards(&offered[0], "offered.USSR")?, cards(&offered[1], "offered.US")?],
         kept,
         agendas_open,
         plays,
@@ -1296,7 +1302,7 @@ fn check_stack(s: &State) -> R<()> {
     if matches!(step, Step::UnitedNations | Step::Resolve) && s.stack.len() != 2 {
         return Err("stack: the Television and Alliances bonuses are single decisions".into());
     }
-    let (mut a, mut b) = (held.clone(), s.held.clone());
+    let (mut a, mut b) = (held.clone(), s.held);
     a.sort_unstable();
     b.sort_unstable();
     if a != b {

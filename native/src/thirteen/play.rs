@@ -103,12 +103,12 @@ pub fn push_move_then_command(s: &mut State, side: Side, tracks: &[u8], play: Pl
 /// event or its Command (`own_turn`: the Letter may join the Command).
 pub fn play_card(s: &mut State, side: Side, card: u8, event: bool, own_turn: bool) {
     if event {
-        s.log("thirteen.play.event", vec![arg("side", side), arg("card", card)]);
+        crate::log_kept!(s, log, "thirteen.play.event", vec![arg("side", side), arg("card", card)]);
         run_event(s, side, card, side);
         return;
     }
     let value = CARDS[usize::from(card)].command;
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.play.command",
         vec![arg("side", side), arg("card", card), arg("n", value)],
     );
@@ -161,7 +161,7 @@ pub fn legal_turn(s: &State, side: Side, out: &mut Vec<u16>) {
 }
 
 /// Remove the first `c` from `cards` (Python's `list.remove`).
-pub fn remove_card(cards: &mut Vec<u8>, c: u8) -> bool {
+pub fn remove_card<const N: usize>(cards: &mut crate::engine::Cards<N>, c: u8) -> bool {
     match cards.iter().position(|&x| x == c) {
         Some(k) => {
             cards.remove(k);
@@ -187,10 +187,10 @@ pub fn apply_turn(s: &mut State, side: Side, a: Action) {
 /// Apply an offer's answer (the frame already popped).
 pub fn apply_offer(s: &mut State, side: Side, card: u8, by: Side, a: Action) {
     if a == Action::Accept {
-        s.log("thirteen.offer.accept", vec![arg("side", side), arg("card", card)]);
+        crate::log_kept!(s, log, "thirteen.offer.accept", vec![arg("side", side), arg("card", card)]);
         run_event(s, side, card, by);
     } else {
-        s.log("thirteen.offer.decline", vec![arg("side", side), arg("card", card)]);
+        crate::log_kept!(s, log, "thirteen.offer.decline", vec![arg("side", side), arg("card", card)]);
     }
 }
 
@@ -274,7 +274,7 @@ pub fn apply_command(s: &mut State, mut f: CommandFrame, a: Action) {
             f.left += 1;
             f.letter = false;
             s.letter = side.opp();
-            s.log(
+            crate::log_kept!(s, log, 
                 "thirteen.command.letter",
                 vec![arg("side", side), arg("opp", side.opp())],
             );
@@ -307,17 +307,17 @@ fn log_stop(s: &mut State, f: &CommandFrame) {
     let unused = i32::from(f.left) - i32::from(f.n);
     let arena = ARENAS[f.arena as usize];
     if f.mode == Mode::Remove {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.command.stop.empty",
             vec![arg("side", side), arg("arena", arena), arg("n", unused)],
         );
     } else if s.on_board(side) >= SUPPLY {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.command.stop.supply",
             vec![arg("side", side), arg("n", unused)],
         );
     } else {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.command.stop.full",
             vec![
                 arg("side", side),
@@ -336,12 +336,12 @@ fn finish_command(s: &mut State, f: &CommandFrame, stopped: bool) {
     let n = f.n;
     if n == 0 {
         if f.granted {
-            s.log(
+            crate::log_kept!(s, log, 
                 "thirteen.command.granted.none",
                 vec![arg("side", side), arg("card", f.card)],
             );
         } else {
-            s.log("thirteen.command.none", vec![arg("side", side)]);
+            crate::log_kept!(s, log, "thirteen.command.none", vec![arg("side", side)]);
         }
         return;
     }
@@ -355,7 +355,7 @@ fn finish_command(s: &mut State, f: &CommandFrame, stopped: bool) {
         } else {
             "thirteen.command.granted.remove"
         };
-        s.log(
+        crate::log_kept!(s, log, 
             code,
             vec![
                 arg("side", side),
@@ -371,7 +371,7 @@ fn finish_command(s: &mut State, f: &CommandFrame, stopped: bool) {
         } else {
             "thirteen.command.remove"
         };
-        s.log(
+        crate::log_kept!(s, log, 
             code,
             vec![arg("side", side), arg("n", n), arg("arena", name), arg("now", now)],
         );
@@ -386,7 +386,7 @@ fn finish_command(s: &mut State, f: &CommandFrame, stopped: bool) {
         } else if f.low {
             s.shift_marker(side, category(arena), -((n - 1) as i8), why());
         } else {
-            s.log("thirteen.defcon.banned_stays", vec![arg("side", side)]);
+            crate::log_kept!(s, log, "thirteen.defcon.banned_stays", vec![arg("side", side)]);
         }
     }
 }
@@ -413,7 +413,7 @@ pub fn apply_stolen(s: &mut State, side: Side, c: u8, a: Action) {
     match a {
         Action::Command(_) => play_card(s, side, c, false, true),
         Action::Event(_) => play_card(s, side, c, true, true),
-        _ => s.log("thirteen.hand.discard", vec![arg("side", side), arg("card", c)]),
+        _ => crate::log_kept!(s, log, "thirteen.hand.discard", vec![arg("side", side), arg("card", c)]),
     }
 }
 
@@ -422,7 +422,7 @@ pub fn apply_stolen(s: &mut State, side: Side, c: u8, a: Action) {
 pub fn proc_replace(s: &mut State, side: Side) {
     if let Some(c) = s.draw_card() {
         s.hands[side.ix()].push(c);
-        s.log("thirteen.hand.replacement", vec![arg("side", side)]);
+        crate::log_kept!(s, log, "thirteen.hand.replacement", vec![arg("side", side)]);
     }
 }
 
@@ -440,7 +440,7 @@ pub fn apply_summit(s: &mut State, p: Side, mut n: u8, card: Option<u8>, a: Acti
         remove_card(&mut s.hands[p.ix()], c);
         s.discard.push(c);
         n += 1;
-        s.log("thirteen.hand.discard", vec![arg("side", p), arg("card", c)]);
+        crate::log_kept!(s, log, "thirteen.hand.discard", vec![arg("side", p), arg("card", c)]);
         if !s.hands[p.ix()].is_empty() {
             s.push(Frame::Summit { p, n, card });
             return;
@@ -456,5 +456,5 @@ pub fn apply_summit(s: &mut State, p: Side, mut n: u8, card: Option<u8>, a: Acti
             None => break,
         }
     }
-    s.log("thirteen.hand.draws", vec![arg("side", p), arg("n", drawn)]);
+    crate::log_kept!(s, log, "thirteen.hand.draws", vec![arg("side", p), arg("n", drawn)]);
 }

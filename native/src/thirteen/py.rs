@@ -5,26 +5,42 @@
 //! and then applying costs one generation.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::{PyBool, PyInt, PyList, PyString};
+
+use crate::engine::LegalCache;
 
 use super::actions::Action;
 use super::json_io;
 use super::machine;
-use super::state::{Seed, State};
+use super::state::{Seed, Side, State};
 
 /// A 13 Days game state.
 #[pyclass(module = "brinkmanship_native", name = "ThirteenState")]
 #[derive(Clone)]
 pub struct ThirteenState {
     pub(crate) state: State,
-    /// The legal ids of the current state, once asked for.
-    pub(crate) legal: Option<Vec<u16>>,
+    /// The legal ids of the current state, once asked for (a copy starts
+    /// with none).
+    pub(crate) legal: LegalCache,
+}
+
+/// A side's name as a Python string made once (`current_player` and
+/// `winner` are asked at every step: no new string each time).
+fn side_name<'py>(py: Python<'py>, side: Side) -> Bound<'py, PyString> {
+    match side {
+        Side::Ussr => intern!(py, "USSR").clone(),
+        Side::Us => intern!(py, "US").clone(),
+    }
 }
 
 impl ThirteenState {
     fn wrap(state: State) -> ThirteenState {
-        ThirteenState { state, legal: None }
+        ThirteenState {
+            state,
+            legal: LegalCache::default(),
+        }
     }
 
     /// The state inside (for Rust callers and tests).
@@ -32,9 +48,36 @@ impl ThirteenState {
         &self.state
     }
 
-    fn ensure_legal(&mut self) -> &[u16] {
-        let state = &self.state;
-        self.legal.get_or_insert_with(|| machine::legal_vec(state))
+    /// The side to decide, or `None` when the game is over (Rust callers).
+    pub fn current_player(&self) -> Option<&'static str> {
+        machine::current_player(&self.state).map(|s| s.as_str())
+    }
+
+    /// The legal ids in the Python engine's order (Rust callers).
+    pub fn legal_action_ids(&mut self) -> Vec<u16> {
+        self.legal.get(&self.state).to_vec()
+    }
+
+    /// Whether the game is over: no one is to decide (Python's `is_terminal`).
+    pub fn is_over(&self) -> bool {
+        machine::current_player(&self.state).is_none()
+    }
+
+    /// Apply a legal id; `ValueError` (the state unchanged) if it is not
+    /// legal now. Legality is checked on the cached ids: no copy of the
+    /// state is made for a rollback.
+    pub fn apply_id(&mut self, id: i64) -> PyResult<()> {
+        let legal = self.legal.get(&self.state);
+        let action = u16::try_from(id)
+            .ok()
+            .filter(|x| legal.contains(x))
+            .and_then(Action::from_id);
+        let Some(action) = action else {
+            return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
+        };
+        machine::apply(&mut self.state, action);
+        self.legal.invalidate();
+        Ok(())
     }
 }
 
@@ -77,31 +120,30 @@ impl ThirteenState {
     }
 
     /// The side to decide ("USSR", "US"), or None when the game is over.
-    fn current_player(&self) -> Option<&'static str> {
-        machine::current_player(&self.state).map(|s| s.as_str())
+    #[pyo3(name = "current_player")]
+    fn py_current_player<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        machine::current_player(&self.state).map(|s| side_name(py, s))
     }
 
-    /// The legal action ids in the Python engine's order.
-    fn legal_action_ids(&mut self) -> Vec<u16> {
-        self.ensure_legal().to_vec()
+    /// The legal action ids in the Python engine's order, or sorted with
+    /// `sort=True` (`State.legal_action_ids`): a new list each time.
+    #[pyo3(name = "legal_action_ids", signature = (sort = false))]
+    fn py_legal_action_ids<'py>(&mut self, py: Python<'py>, sort: bool) -> PyResult<Bound<'py, PyList>> {
+        let ids = self.legal.get(&self.state);
+        if sort {
+            let mut sorted = ids.to_vec();
+            sorted.sort_unstable();
+            PyList::new(py, sorted)
+        } else {
+            PyList::new(py, ids)
+        }
     }
 
     /// Apply a legal action id; `ValueError` (the state unchanged) if it is
     /// not legal now.
-    fn apply_id(&mut self, id: i64) -> PyResult<()> {
-        let legal = self.ensure_legal();
-        let ok = u16::try_from(id).is_ok_and(|x| legal.contains(&x));
-        let action = if ok {
-            u16::try_from(id).ok().and_then(Action::from_id)
-        } else {
-            None
-        };
-        let Some(action) = action else {
-            return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
-        };
-        machine::apply(&mut self.state, action);
-        self.legal = None;
-        Ok(())
+    #[pyo3(name = "apply_id")]
+    fn py_apply_id(&mut self, id: i64) -> PyResult<()> {
+        self.apply_id(id)
     }
 
     /// 13 Days has no dice: like Python's `chance_action`, always an error.
@@ -111,12 +153,14 @@ impl ThirteenState {
         ))
     }
 
-    fn is_over(&self) -> bool {
-        self.state.over
+    /// Whether no one is to decide any more (`State.is_terminal`).
+    #[pyo3(name = "is_over")]
+    fn py_is_over(&self) -> bool {
+        self.is_over()
     }
 
-    fn winner(&self) -> Option<&'static str> {
-        self.state.winner.map(|s| s.as_str())
+    fn winner<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.state.winner.map(|s| side_name(py, s))
     }
 
     fn result(&self) -> Option<&'static str> {

@@ -5,6 +5,7 @@
 //! very JSON the Python engine gives, and the native search (with the
 //! crate's SplitMix64) draws its determinizations the same way.
 
+use crate::engine::Cards;
 use crate::draw::Draw;
 use crate::ismcts::Determinize;
 
@@ -68,11 +69,11 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> Result<State, Stri
     }
     let k = n.hands[o].len();
     let mut rest = pool.split_off(k.min(pool.len()));
-    n.hands[o] = pool;
+    n.hands[o] = Cards::from_slice(&pool).map_err(|e| format!("resample: hands.{opp}: {e}"))?;
     for &j in &opp_after {
         n.aftermath[j].1 = rest.pop().ok_or("resample: no card left for the Aftermath")?;
     }
-    n.deck = rest;
+    n.deck = Cards::from_slice(&rest).map_err(|e| format!("resample: deck: {e}"))?;
     if n.kept[o] != 0 && !n.agendas_open {
         let offered = &n.offered[o];
         if offered.is_empty() {

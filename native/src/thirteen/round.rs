@@ -15,7 +15,7 @@ use super::data::{
 use super::frames::push_shift;
 use super::play::remove_card;
 use super::scoring::{final_scoring, nuclear_check, resolve_agendas};
-use super::state::{arg, Frame, Fx, ShiftFrame, Side, State, Step};
+use super::state::{AgendaList, arg, Frame, Fx, ShiftFrame, Side, State, Step};
 
 /// Every marker of both sides goes up one step; the round starts.
 fn escalate_all(s: &mut State) {
@@ -26,7 +26,7 @@ fn escalate_all(s: &mut State) {
         }
     }
     let (m1, m2) = (s.defcon_markers(Side::Ussr), s.defcon_markers(Side::Us));
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.round.start",
         vec![
             arg("round", s.round),
@@ -48,7 +48,7 @@ fn deal_agendas(s: &mut State) {
     rng::shuffle(&mut s.rng, &mut s.agenda_deck);
     for side in Side::BOTH {
         let k = AGENDAS_DEALT.min(s.agenda_deck.len());
-        let mut dealt = Vec::with_capacity(k);
+        let mut dealt = AgendaList::new();
         for _ in 0..k {
             if let Some(a) = s.agenda_deck.pop() {
                 dealt.push(a);
@@ -59,7 +59,7 @@ fn deal_agendas(s: &mut State) {
             .map(|&a| Value::s(AGENDA_TYPES[usize::from(agenda_type(a))].0))
             .collect();
         s.offered[side.ix()] = dealt;
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.agenda.dealt",
             vec![arg("side", side), arg("agendas", Value::List(names))],
         );
@@ -79,7 +79,7 @@ pub fn deal_strategy(s: &mut State) {
             }
         }
     }
-    s.log("thirteen.round.deal", vec![]);
+    crate::log_kept!(s, log, "thirteen.round.deal", vec![]);
 }
 
 /// `side` still has a card play this round.
@@ -144,7 +144,7 @@ pub fn proc_round(s: &mut State, step: Step) {
         Step::Television => {
             set(s, Step::UnitedNations);
             if let Some(side) = s.dominator(TELEVISION) {
-                s.log(
+                crate::log_kept!(s, log, 
                     "thirteen.bonus.television",
                     vec![arg("side", side), arg("arena", ARENAS[usize::from(TELEVISION)])],
                 );
@@ -160,7 +160,7 @@ pub fn proc_round(s: &mut State, step: Step) {
                 } else {
                     "thirteen.bonus.un_keeps"
                 };
-                s.log(
+                crate::log_kept!(s, log, 
                     code,
                     vec![arg("side", side), arg("arena", ARENAS[usize::from(UNITED_NATIONS)])],
                 );
@@ -171,7 +171,7 @@ pub fn proc_round(s: &mut State, step: Step) {
             if let Some(side) = s.dominator(ALLIANCES) {
                 if let Some(c) = s.draw_card() {
                     s.held.push(c);
-                    s.log(
+                    crate::log_kept!(s, log, 
                         "thirteen.bonus.alliances",
                         vec![arg("side", side), arg("arena", ARENAS[usize::from(ALLIANCES)])],
                     );
@@ -200,7 +200,7 @@ fn initiative(s: &mut State) {
     let p = s.prestige;
     if p == 0 && s.options.initiative_ussr_first {
         s.next = Side::Ussr;
-        s.log("thirteen.round.ussr_first", vec![arg("side", Side::Ussr)]);
+        crate::log_kept!(s, log, "thirteen.round.ussr_first", vec![arg("side", Side::Ussr)]);
         return;
     }
     let chooser = if p >= 0 { Side::Ussr } else { Side::Us };
@@ -219,7 +219,7 @@ fn end_round(s: &mut State) {
     if s.agendas_open {
         for side in Side::BOTH {
             let kept = s.kept[side.ix()];
-            let offered = s.offered[side.ix()].clone();
+            let offered = s.offered[side.ix()];
             for a in offered {
                 if a == kept {
                     s.agenda_out.push(a);
@@ -229,7 +229,7 @@ fn end_round(s: &mut State) {
             }
         }
     }
-    s.offered = [Vec::new(), Vec::new()];
+    s.offered = [AgendaList::new(), AgendaList::new()];
     s.kept = [0, 0];
     s.agendas_open = false;
     s.round += 1;
@@ -239,7 +239,7 @@ fn end_round(s: &mut State) {
 /// never names it).
 pub fn to_aftermath(s: &mut State, side: Side, card: u8) {
     s.aftermath.push((side, card));
-    s.log("thirteen.aftermath.put", vec![arg("side", side)]);
+    crate::log_kept!(s, log, "thirteen.aftermath.put", vec![arg("side", side)]);
 }
 
 /// Legal actions of the initiative: USSR first, US first.
@@ -256,12 +256,12 @@ pub fn apply_initiative(s: &mut State, p: Side, a: Action) {
         Side::Us
     };
     s.next = first;
-    s.log("thirteen.round.initiative", vec![arg("side", p), arg("first", first)]);
+    crate::log_kept!(s, log, "thirteen.round.initiative", vec![arg("side", p), arg("first", first)]);
 }
 
 /// Legal actions of the Aftermath choice: each card of the hand, sorted.
 pub fn legal_aftermath(s: &State, p: Side, out: &mut Vec<u16>) {
-    let mut hand = s.hands[p.ix()].clone();
+    let mut hand = s.hands[p.ix()];
     hand.sort_unstable();
     for c in hand {
         out.push(Action::Aftermath(c).id());
@@ -281,7 +281,7 @@ pub fn apply_aftermath(s: &mut State, p: Side, a: Action) {
     rest.sort_unstable();
     s.discard.extend_from_slice(&rest);
     if !rest.is_empty() {
-        s.log("thirteen.aftermath.discards", vec![arg("side", p), arg("cards", rest)]);
+        crate::log_kept!(s, log, "thirteen.aftermath.discards", vec![arg("side", p), arg("cards", rest)]);
     }
 }
 
@@ -298,7 +298,7 @@ pub fn apply_alliances(s: &mut State, p: Side, c: u8, a: Action) {
         to_aftermath(s, p, c);
     } else {
         s.discard.push(c);
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.bonus.alliances_discard",
             vec![
                 arg("side", p),

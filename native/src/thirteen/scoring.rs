@@ -30,7 +30,7 @@ pub fn apply_agenda(s: &mut State, p: Side, a: Action) {
         }
     }
     // Public: it says that a choice was made, never which agenda.
-    s.log("thirteen.agenda.kept", vec![arg("side", p)]);
+    crate::log_kept!(s, log, "thirteen.agenda.kept", vec![arg("side", p)]);
 }
 
 /// The highest position a track agenda pushes (`defcon.push_top`).
@@ -111,7 +111,7 @@ pub fn resolve_agendas(s: &mut State) {
         let scorer = match scorer {
             Some(w) if amount != 0 => w,
             _ => {
-                s.log(
+                crate::log_kept!(s, log, 
                     "thirteen.agenda.reveal_none",
                     vec![arg("side", side), arg("agenda", name)],
                 );
@@ -119,12 +119,12 @@ pub fn resolve_agendas(s: &mut State) {
             }
         };
         if each {
-            s.log("thirteen.agenda.reveal", vec![arg("side", side), arg("agenda", name)]);
+            crate::log_kept!(s, log, "thirteen.agenda.reveal", vec![arg("side", side), arg("agenda", name)]);
             let why = msg("thirteen.why.agenda", vec![arg("agenda", name)]);
             s.gain_prestige(scorer, amount, Why::Msg(why));
             continue;
         }
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.agenda.reveal_scores",
             vec![
                 arg("side", side),
@@ -148,7 +148,7 @@ pub fn resolve_agendas(s: &mut State) {
         } else {
             "thirteen.agenda.net"
         };
-        s.log(code, vec![arg("prestige", s.prestige)]);
+        crate::log_kept!(s, log, code, vec![arg("prestige", s.prestige)]);
     }
 }
 
@@ -226,10 +226,10 @@ pub fn final_scoring(s: &mut State) {
         .map(|&(_, c)| c)
         .collect();
     if un.is_empty() {
-        s.log("thirteen.aftermath.revealed", vec![arg("us", us), arg("ussr", ussr)]);
+        crate::log_kept!(s, log, "thirteen.aftermath.revealed", vec![arg("us", us), arg("ussr", ussr)]);
     } else {
         let un = msg("thirteen.aftermath.un", vec![arg("cards", un)]);
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.aftermath.revealed_un",
             vec![arg("us", us), arg("ussr", ussr), arg("un", un)],
         );
@@ -240,7 +240,7 @@ pub fn final_scoring(s: &mut State) {
         let why = msg("thirteen.why.aftermath", vec![arg("n", n), arg("n2", n2)]);
         s.gain_prestige(side, AFTERMATH_BONUS, Why::Msg(why));
     } else {
-        s.log("thirteen.aftermath.tied", vec![arg("n", us_t), arg("n2", su_t)]);
+        crate::log_kept!(s, log, "thirteen.aftermath.tied", vec![arg("n", us_t), arg("n2", su_t)]);
     }
     let p = s.prestige;
     if p != 0 {

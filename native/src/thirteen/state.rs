@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use crate::engine::Cards;
 use crate::json::{Text, Value};
 use crate::log::Log;
 use crate::rng;
@@ -637,6 +638,11 @@ pub fn msg(code: &'static str, args: Vec<(Text, Value)>) -> Value {
     ])
 }
 
+/// A list of strategy cards, inline (a state clones without allocating).
+pub type CardList = Cards<{ super::data::N_CARDS as usize }>;
+/// A list of agenda cards, inline.
+pub type AgendaList = Cards<{ super::data::N_AGENDA_CARDS as usize }>;
+
 /// The 13 Days game state (`rules.blank_state`'s keys, typed).
 #[derive(Clone)]
 pub struct State {
@@ -652,14 +658,14 @@ pub struct State {
     /// Cubes per side per arena.
     pub cubes: [[u8; N_ARENAS]; 2],
     pub letter: Side,
-    pub hands: [Vec<u8>; 2],
-    pub deck: Vec<u8>,
-    pub discard: Vec<u8>,
-    pub held: Vec<u8>,
+    pub hands: [CardList; 2],
+    pub deck: CardList,
+    pub discard: CardList,
+    pub held: CardList,
     pub aftermath: Vec<(Side, u8)>,
-    pub agenda_deck: Vec<u8>,
-    pub agenda_out: Vec<u8>,
-    pub offered: [Vec<u8>; 2],
+    pub agenda_deck: AgendaList,
+    pub agenda_out: AgendaList,
+    pub offered: [AgendaList; 2],
     /// The kept agenda card per side (0: none).
     pub kept: [u8; 2],
     pub agendas_open: bool,
@@ -694,14 +700,14 @@ impl State {
             defcon: START_DEFCON,
             cubes,
             letter: Side::Us,
-            hands: [Vec::new(), Vec::new()],
-            deck: Vec::new(),
-            discard: Vec::new(),
-            held: Vec::new(),
+            hands: [CardList::new(), CardList::new()],
+            deck: CardList::new(),
+            discard: CardList::new(),
+            held: CardList::new(),
             aftermath: Vec::new(),
             agenda_deck: (1..=super::data::N_AGENDA_CARDS).collect(),
-            agenda_out: Vec::new(),
-            offered: [Vec::new(), Vec::new()],
+            agenda_out: AgendaList::new(),
+            offered: [AgendaList::new(), AgendaList::new()],
             kept: [0, 0],
             agendas_open: false,
             plays: [0, 0],
@@ -798,7 +804,7 @@ impl State {
         } else {
             "thirteen.prestige.gain"
         };
-        self.log(
+        crate::log_kept!(self, log, 
             code,
             vec![
                 arg("side", side),
@@ -840,7 +846,7 @@ impl State {
                     }
                 }
             };
-            self.log(code, args);
+            crate::log_kept!(self, log, code, args);
         }
         new - old
     }
@@ -895,7 +901,7 @@ impl State {
             self.deck = std::mem::take(&mut self.discard);
             rng::shuffle(&mut self.rng, &mut self.deck);
             let n = self.deck.len();
-            self.log("thirteen.deck.reshuffle", vec![arg("n", n)]);
+            crate::log_kept!(self, log, "thirteen.deck.reshuffle", vec![arg("n", n)]);
         }
         self.reveals += 1;
         self.deck.pop()
@@ -910,7 +916,7 @@ impl State {
         self.over = true;
         self.winner = winner;
         self.result = Some(result);
-        self.log(code, args);
+        crate::log_kept!(self, log, code, args);
     }
 
     /// Change `side`'s cubes in `arena` by `delta` (the caller checks the limits).

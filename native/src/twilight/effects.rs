@@ -50,7 +50,7 @@ impl State {
     /// Cancel a lasting effect if it is in play; its table card leaves.
     pub fn end_effect(&mut self, name: EffectName) {
         if let Some(e) = self.effects.remove(name) {
-            self.log("twilight.effect.cancelled", args!["effect" => name.name()]);
+            crate::log_kept!(self, log, "twilight.effect.cancelled", args!["effect" => name.name()]);
             self.effect_card_leaves(&e);
         }
     }
@@ -86,7 +86,7 @@ impl State {
     pub fn we_will_bury_you(&mut self, un_event: bool) {
         self.effects.remove(EffectName::WeWillBuryYou);
         if un_event {
-            self.log(
+            crate::log_kept!(self, log, 
                 "twilight.we_will_bury_you.cancelled",
                 args!["card" => WE_WILL_BURY_YOU, "card2" => UN_INTERVENTION],
             );
@@ -109,10 +109,10 @@ impl State {
         let (Some(side), Some(trap)) = (side, trap) else { return };
         let card = trap_card(trap);
         if roll <= 4 {
-            self.log("twilight.trap.escapes", args!["card" => card, "side" => side, "roll" => roll]);
+            crate::log_kept!(self, log, "twilight.trap.escapes", args!["card" => card, "side" => side, "roll" => roll]);
             self.end_effect(trap);
         } else {
-            self.log("twilight.trap.stays", args!["card" => card, "side" => side, "roll" => roll]);
+            crate::log_kept!(self, log, "twilight.trap.stays", args!["card" => card, "side" => side, "roll" => roll]);
         }
     }
 
@@ -126,7 +126,7 @@ impl State {
         for name in names {
             if let Some(e) = self.effects.remove(name) {
                 self.effect_card_leaves(&e);
-                self.log("twilight.effect.expires", args!["effect" => name.name()]);
+                crate::log_kept!(self, log, "twilight.effect.expires", args!["effect" => name.name()]);
             }
         }
     }

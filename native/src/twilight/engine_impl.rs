@@ -1,12 +1,11 @@
-//! Twilight Struggle behind the generic [`Engine`] trait, so that batch
-//! play (`crate::batch`) and the native search (`crate::ismcts`) run on it.
-//!
-//! [`TwilightEngine`] wraps a [`State`] with a reusable buffer of legal ids:
-//! asking for them after each apply refills the same vector, so a random
-//! game allocates nothing per decision for its action lists.
+//! Twilight Struggle behind the generic [`Engine`]: its [`State`]
+//! implements [`Rules`], and [`TwilightEngine`] is the shared wrapper
+//! [`Cached`] over it (batch play in `crate::batch`, the search in
+//! `crate::ismcts`).
 
-use crate::engine::Engine;
+use crate::engine::{Cached, LegalCache, Rules};
 use crate::json::Value;
+use crate::log::Log;
 
 use super::actions as act;
 use super::game;
@@ -14,112 +13,98 @@ use super::py::TwilightState;
 use super::state::{Options, Player, State};
 
 /// A Twilight Struggle state for native loops (batch games, rollouts, search).
-#[derive(Clone)]
-pub struct TwilightEngine {
-    /// The game state itself.
-    pub state: State,
-    /// The legal ids of `state` while `fresh`.
-    legal: Vec<u16>,
-    /// Whether `legal` holds the ids of the current state.
-    fresh: bool,
-}
+pub type TwilightEngine = Cached<State>;
 
-impl TwilightEngine {
-    /// Wrap a state (its legal ids are computed on first use).
-    pub fn new(state: State) -> TwilightEngine {
-        TwilightEngine {
-            state,
-            legal: Vec::with_capacity(64),
-            fresh: false,
-        }
-    }
-
+impl Cached<State> {
     /// A new game from a seed (modulo 2**64) with the given options, run on
     /// to its first decision (as `TwilightState.new_game`).
     pub fn new_game(seed: u64, options: Options) -> TwilightEngine {
-        let stored = match i64::try_from(seed) {
-            Ok(n) => Value::Int(n),
-            Err(_) => Value::Big(seed.to_string()),
-        };
-        let mut state = game::new_game(stored, seed, options);
-        state.advance();
-        TwilightEngine::new(state)
+        Cached::new(new_state(seed, options))
     }
 
     /// The same state as the Python class (its legal ids asked anew).
     pub fn into_py(self) -> TwilightState {
         TwilightState {
             state: self.state,
-            legal: None,
+            legal: LegalCache::default(),
         }
     }
 }
 
+/// A new game's state at its first decision, the seed stored as Python would.
+fn new_state(seed: u64, options: Options) -> State {
+    let stored = match i64::try_from(seed) {
+        Ok(n) => Value::Int(n),
+        Err(_) => Value::Big(seed.to_string()),
+    };
+    let mut state = game::new_game(stored, seed, options);
+    state.advance();
+    state
+}
+
 impl From<&TwilightState> for TwilightEngine {
     fn from(py: &TwilightState) -> TwilightEngine {
-        TwilightEngine::new(py.state.clone())
+        Cached::new(py.state.clone())
     }
 }
 
-impl Engine for TwilightEngine {
+impl Rules for State {
     const NAME: &'static str = "twilight";
     const PLAYERS: [&'static str; 2] = ["USSR", "US"];
 
     fn new_default(seed: u64) -> Self {
-        TwilightEngine::new_game(seed, Options::default())
+        new_state(seed, Options::default())
     }
 
-    fn mute_log(&mut self) {
-        self.state.log.mute();
+    fn log_mut(&mut self) -> &mut Log {
+        &mut self.log
     }
 
+    #[inline]
     fn is_over(&self) -> bool {
-        self.state.over
+        self.over
     }
 
+    #[inline]
     fn is_chance(&self) -> bool {
-        self.state.current_player() == Some(Player::Chance)
+        self.current_player() == Some(Player::Chance)
     }
 
     fn mover(&self) -> usize {
-        match self.state.current_player() {
+        match self.current_player() {
             Some(Player::Side(s)) => s.ix(),
             _ => 0,
         }
     }
 
-    fn legal(&mut self) -> &[u16] {
-        if !self.fresh {
-            self.legal.clear();
-            self.state.legal_ids_into(&mut self.legal);
-            self.fresh = true;
-        }
-        &self.legal
+    #[inline]
+    fn legal_into(&self, out: &mut Vec<u16>) {
+        self.legal_ids_into(out);
     }
 
-    fn apply_legal(&mut self, id: u16) {
-        self.state.apply_legal(id);
-        self.fresh = false;
+    #[inline]
+    fn apply_id(&mut self, id: u16) {
+        self.apply_legal(id);
     }
 
     fn chance_id(&mut self) -> u16 {
-        act::roll(self.state.chance_roll())
+        act::roll(self.chance_roll())
     }
 
     fn winner_index(&self) -> Option<usize> {
-        self.state.winner.map(|s| s.ix())
+        self.winner.map(|s| s.ix())
     }
 
     fn result_name(&self) -> Option<&str> {
-        self.state.result.as_deref()
+        self.result.as_deref()
     }
 
     fn ply(&self) -> u32 {
-        self.state.ply
+        self.ply
     }
 
     fn stage(&self) -> u32 {
-        u32::from(self.state.turn)
+        u32::from(self.turn)
     }
 
     /// The USSR's chances from the VP track alone: a logistic of the USSR's
@@ -128,7 +113,7 @@ impl Engine for TwilightEngine {
     /// Influence, DEFCON and hands are ignored: this only has to rank
     /// cut-off rollouts cheaply.
     fn evaluate(&self) -> f64 {
-        let s = &self.state;
+        let s = self;
         if s.over {
             return match s.winner {
                 Some(w) => f64::from(u8::from(w.ix() == 0)),
@@ -145,6 +130,7 @@ impl Engine for TwilightEngine {
 mod tests {
     use super::*;
     use crate::batch::{random_games, rollouts, Until};
+    use crate::engine::Engine;
 
     fn no_events() -> Options {
         Options {

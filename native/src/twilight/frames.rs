@@ -157,7 +157,7 @@ impl State {
         match code {
             None => {
                 let c = if place { "twilight.influence.added" } else { "twilight.influence.removed" };
-                self.log(c, args!["side" => side, "country" => country(i)]);
+                crate::log_kept!(self, log, c, args!["side" => side, "country" => country(i)]);
             }
             Some(code) => {
                 let a = if per.is_none() {
@@ -254,7 +254,7 @@ impl State {
             penalty += 1;
         }
         self.add_milops(side, milops);
-        self.log(
+        crate::log_kept!(self, log, 
             "twilight.war.attack",
             args!["card" => card, "side" => side, "country" => country(target), "win" => win, "penalty" => penalty],
         );
@@ -284,14 +284,14 @@ impl State {
             let moved = self.inf[opp.ix()][i];
             self.inf[opp.ix()][i] = 0;
             self.inf[side.ix()][i] += moved;
-            self.log(
+            crate::log_kept!(self, log, 
                 "twilight.war.won",
                 args!["card" => card, "roll" => roll, "penalty" => penalty, "total" => total, "side" => side,
                       "n" => moved, "opp" => opp, "country" => country(i)],
             );
             self.gain_vp(side, vp as i32, Some(Why::Card(card as u8)));
         } else {
-            self.log(
+            crate::log_kept!(self, log, 
                 "twilight.war.lost",
                 args!["card" => card, "roll" => roll, "penalty" => penalty, "total" => total, "side" => side],
             );
@@ -308,7 +308,7 @@ impl State {
         self.space[side.ix()] = bx;
         let first = self.space[side.opp().ix()] < bx;
         let (_, _, first_vp, second_vp) = SPACE_BOXES[bx as usize];
-        self.log("twilight.space.advance", args!["why" => why.to_value(), "side" => side, "space" => bx, "box" => bx]);
+        crate::log_kept!(self, log, "twilight.space.advance", args!["why" => why.to_value(), "side" => side, "space" => bx, "box" => bx]);
         self.gain_vp(
             side,
             if first { first_vp } else { second_vp },
@@ -325,9 +325,9 @@ impl State {
         self.known[opp.ix()] = hand.clone();
         self.reveals += 1;
         if hand.is_empty() {
-            self.log_to("twilight.hand.revealed_empty", opp.name(), args!["why" => why.to_value(), "side" => owner]);
+            crate::log_kept!(self, log_to, "twilight.hand.revealed_empty", opp.name(), args!["why" => why.to_value(), "side" => owner]);
         } else {
-            self.log_to(
+            crate::log_kept!(self, log_to, 
                 "twilight.hand.revealed",
                 opp.name(),
                 args!["why" => why.to_value(), "side" => owner, "cards" => Value::ints(&hand)],
@@ -340,6 +340,6 @@ impl State {
         remove_item(&mut self.hands[side.ix()], card);
         self.discard.push(card);
         self.reveals += 1;
-        self.log("twilight.hand.discard", args!["why" => why.to_value(), "side" => side, "card" => card]);
+        crate::log_kept!(self, log, "twilight.hand.discard", args!["why" => why.to_value(), "side" => side, "card" => card]);
     }
 }

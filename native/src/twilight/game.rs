@@ -32,7 +32,7 @@ pub fn new_game(seed: Value, seed_mod: u64, options: Options) -> State {
     }
     s.deck = s.deck_for_periods(&[Period::Early]);
     crate::rng::shuffle(&mut s.rng, &mut s.deck);
-    s.log("twilight.setup.new", args![]);
+    crate::log_kept!(s, log, "twilight.setup.new", args![]);
     s.deal();
     s.stack = vec![
         Frame::Turn(TurnFrame { step: Step::Start, first: None, order: None, defcon0: None }),

@@ -268,7 +268,7 @@ impl State {
         let side = f.p;
         if id == act::ID_DONE {
             self.stack.pop();
-            self.log("twilight.ops.no_use", args!["side" => side]);
+            crate::log_kept!(self, log, "twilight.ops.no_use", args!["side" => side]);
             return;
         }
         let i = act::country_arg(id);
@@ -280,7 +280,7 @@ impl State {
                 spend(f, i, cost);
                 f.mode = OpsMode::Place;
                 let code = if cost == 1 { "twilight.ops.place" } else { "twilight.ops.place_controlled" };
-                self.log(code, args!["side" => side, "country" => country(i)]);
+                crate::log_kept!(self, log, code, args!["side" => side, "country" => country(i)]);
                 let exhausted = match self.stack.last() {
                     Some(Frame::Ops(f)) => self.ops_exhausted(f),
                     _ => false,
@@ -300,7 +300,7 @@ impl State {
                 let Some(Frame::Ops(f)) = self.stack.last_mut() else { return };
                 spend(f, i, 1);
                 f.mode = OpsMode::Realign;
-                self.log("twilight.realign.declared", args!["side" => side, "country" => country(i)]);
+                crate::log_kept!(self, log, "twilight.realign.declared", args!["side" => side, "country" => country(i)]);
                 self.push(Frame::Roll(Roll::Realign { side, target: i as u8, first: 0 }));
             }
         }
@@ -311,7 +311,7 @@ impl State {
     /// after the coup resolves, with the influence it removed.
     pub fn declare_coup(&mut self, side: Side, i: usize, ops: i8, free: bool, then: Text) {
         let code = if free { "twilight.coup.declared_free" } else { "twilight.coup.declared" };
-        self.log(code, args!["side" => side, "country" => country(i), "ops" => ops]);
+        crate::log_kept!(self, log, code, args!["side" => side, "country" => country(i), "ops" => ops]);
         if !self.effects.is_empty() {
             if let Some(cmc) = self.effects.get(EffectName::CubanMissileCrisis) {
                 if cmc.side.is_some_and(|s| s.includes(side)) && cmc.side != Some(super::state::SideOrBoth::Both) {
@@ -347,13 +347,13 @@ impl State {
             let removed = total.min(self.inf[opp.ix()][i] as i32);
             self.inf[opp.ix()][i] -= removed as u8;
             self.inf[side.ix()][i] += (total - removed) as u8;
-            self.log(
+            crate::log_kept!(self, log, 
                 "twilight.coup.success",
                 args!["country" => country(i), "roll" => roll, "ops" => ops, "defense" => defense, "total" => total,
                       "opp" => opp, "n" => removed, "side" => side, "n2" => total - removed],
             );
         } else {
-            self.log(
+            crate::log_kept!(self, log, 
                 "twilight.coup.fails",
                 args!["country" => country(i), "roll" => roll, "ops" => ops, "defense" => defense, "total" => total],
             );
@@ -403,12 +403,12 @@ impl State {
         } else if theirs > mine {
             side
         } else {
-            self.log("twilight.realign.tied", args!["country" => country(i), "realigner" => realigner, "defender" => defender]);
+            crate::log_kept!(self, log, "twilight.realign.tied", args!["country" => country(i), "realigner" => realigner, "defender" => defender]);
             return;
         };
         let removed = ((mine - theirs).abs()).min(self.inf[loser.ix()][i] as i32);
         self.inf[loser.ix()][i] -= removed as u8;
-        self.log(
+        crate::log_kept!(self, log, 
             "twilight.realign.won",
             args!["country" => country(i), "realigner" => realigner, "defender" => defender, "loser" => loser,
                   "n" => removed],
@@ -420,12 +420,12 @@ impl State {
         let bx = self.space[side.ix()] + 1;
         let Some(&(_, best, first_vp, second_vp)) = SPACE_BOXES.get(bx as usize) else { return };
         if roll > best as i32 {
-            self.log("twilight.space.fails", args!["side" => side, "roll" => roll]);
+            crate::log_kept!(self, log, "twilight.space.fails", args!["side" => side, "roll" => roll]);
             return;
         }
         self.space[side.ix()] = bx;
         let first = self.space[side.opp().ix()] < bx;
-        self.log("twilight.space.success", args!["side" => side, "roll" => roll, "space" => bx, "box" => bx]);
+        crate::log_kept!(self, log, "twilight.space.success", args!["side" => side, "roll" => roll, "space" => bx, "box" => bx]);
         self.gain_vp(
             side,
             if first { first_vp } else { second_vp },

@@ -61,7 +61,7 @@ impl State {
         let card = play.card;
         if !self.has_event(card) {
             let code = if !self.options.events { "twilight.event.off" } else { "twilight.event.blocked" };
-            self.log(code, args!["card" => card]);
+            crate::log_kept!(self, log, code, args!["card" => card]);
             self.set_finish_remove(finish_at, false);
             return;
         }
@@ -72,7 +72,7 @@ impl State {
             events::run(self, play)
         };
         if !happened {
-            self.log("twilight.event.fails", args!["card" => card]);
+            crate::log_kept!(self, log, "twilight.event.fails", args!["card" => card]);
             self.set_finish_remove(finish_at, false);
         }
     }
@@ -268,7 +268,7 @@ impl State {
         if verb == act::Verb::Remove {
             let i = act::country_arg(id);
             self.inf[side.ix()][i] -= 2;
-            self.log("twilight.cmc.lifted", args!["side" => side, "country" => country(i), "card" => CUBAN_MISSILE_CRISIS]);
+            crate::log_kept!(self, log, "twilight.cmc.lifted", args!["side" => side, "country" => country(i), "card" => CUBAN_MISSILE_CRISIS]);
             self.end_effect(EffectName::CubanMissileCrisis);
             return;
         }
@@ -285,7 +285,7 @@ impl State {
             }
         }
         if id == act::ID_PASS {
-            self.log("twilight.round.pass", args!["side" => side]);
+            crate::log_kept!(self, log, "twilight.round.pass", args!["side" => side]);
             return;
         }
         if id == RETURN_CARD {
@@ -294,12 +294,12 @@ impl State {
             remove_item(&mut self.hands[side.ix()], given);
             self.hands[opp.ix()].push(given);
             self.known[side.ix()].push(given);
-            self.log_to(
+            crate::log_kept!(self, log_to, 
                 "twilight.round.return_unseen",
                 SPECTATORS,
                 args!["side" => side, "opp" => opp, "card2" => ret],
             );
-            self.log_to(
+            crate::log_kept!(self, log_to, 
                 "twilight.round.return_card",
                 PLAYERS,
                 args!["side" => side, "card" => given, "opp" => opp, "card2" => ret],
@@ -340,14 +340,14 @@ impl State {
         }
         match verb {
             act::Verb::Event => {
-                self.log("twilight.play.event", args!["side" => side, "card" => c]);
+                crate::log_kept!(self, log, "twilight.play.event", args!["side" => side, "card" => c]);
                 if bury && c == UN_INTERVENTION {
                     self.we_will_bury_you(true);
                 }
                 self.play_event(side, c, side);
             }
             act::Verb::Ops => {
-                self.log("twilight.play.ops", args!["side" => side, "card" => c]);
+                crate::log_kept!(self, log, "twilight.play.ops", args!["side" => side, "card" => c]);
                 let at = self.stack.len();
                 self.push(Frame::Finish { side, card: c, remove: STARRED[c as usize], table: None });
                 if opponents_card(c, side) && self.has_event(c) {
@@ -361,7 +361,7 @@ impl State {
                 self.space_tries[side.ix()] += 1;
                 let bx = self.space[side.ix()] + 1;
                 let best = SPACE_BOXES.get(bx as usize).map_or(0, |b| b.1);
-                self.log("twilight.play.space", args!["side" => side, "card" => c, "space" => bx, "best" => best]);
+                crate::log_kept!(self, log, "twilight.play.space", args!["side" => side, "card" => c, "space" => bx, "best" => best]);
                 self.push(Frame::Finish { side, card: c, remove: false, table: None });
                 self.push(Frame::Roll(Roll::Space { side }));
             }
@@ -379,11 +379,11 @@ impl State {
         let finish_at = self.stack.len().saturating_sub(1);
         let owner = side.opp();
         if act::verb(id) == act::Verb::Event {
-            self.log("twilight.order.event_first", args!["owner" => owner, "card" => c]);
+            crate::log_kept!(self, log, "twilight.order.event_first", args!["owner" => owner, "card" => c]);
             self.begin_ops(side, c, None, None, None, false);
             self.run_event(Play { side: owner, card: c, by: side }, finish_at);
         } else {
-            self.log("twilight.order.ops_first", args!["owner" => owner, "card" => c]);
+            crate::log_kept!(self, log, "twilight.order.ops_first", args!["owner" => owner, "card" => c]);
             self.push(Frame::FireEvent { side: owner, card: c });
             self.begin_ops(side, c, None, None, None, false);
         }

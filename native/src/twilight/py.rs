@@ -5,27 +5,76 @@
 
 use num_bigint::BigInt;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
+use crate::engine::LegalCache;
 use crate::json::Value;
 
 use super::actions as act;
 use super::game;
-use super::state::{Player, State};
+use super::state::{Player, Side, State};
 
 /// A Twilight Struggle state in Rust.
 #[pyclass(module = "brinkmanship_native")]
 #[derive(Clone)]
 pub struct TwilightState {
     pub(crate) state: State,
-    /// The legal ids, cached until the next apply.
-    pub(crate) legal: Option<Vec<u16>>,
+    /// The legal ids, cached until the next apply (a copy starts with none).
+    pub(crate) legal: LegalCache,
+}
+
+/// A side's name as a Python string made once (`current_player` and
+/// `winner` are asked at every step: no new string each time).
+fn side_name<'py>(py: Python<'py>, side: Side) -> Bound<'py, PyString> {
+    match side {
+        Side::Ussr => intern!(py, "USSR").clone(),
+        Side::Us => intern!(py, "US").clone(),
+    }
 }
 
 impl TwilightState {
-    fn legal(&mut self) -> &Vec<u16> {
-        let state = &self.state;
-        self.legal.get_or_insert_with(|| state.legal_ids())
+    fn wrap(state: State) -> TwilightState {
+        TwilightState {
+            state,
+            legal: LegalCache::default(),
+        }
+    }
+
+    /// The side to act, "chance" at a die roll, `None` when the game is
+    /// over (Rust callers).
+    pub fn current_player(&self) -> Option<&'static str> {
+        match self.state.current_player()? {
+            Player::Side(s) => Some(s.name()),
+            Player::Chance => Some("chance"),
+        }
+    }
+
+    /// The legal ids in the Python engine's order (Rust callers).
+    pub fn legal_action_ids(&mut self) -> Vec<u16> {
+        self.legal.get(&self.state).to_vec()
+    }
+
+    /// Whether the game is over: no one is to decide (Python's `is_terminal`).
+    pub fn is_over(&self) -> bool {
+        self.state.current_player().is_none()
+    }
+
+    /// Apply a legal id; a `ValueError` (the state unchanged) if it is not
+    /// legal now. Legality is checked on the cached ids: no copy of the
+    /// state is made for a rollback.
+    pub fn apply_id(&mut self, id: i64) -> PyResult<()> {
+        let legal = self.legal.get(&self.state);
+        let Some(id) = u16::try_from(id)
+            .ok()
+            .filter(|i| usize::from(*i) < act::N_ACTIONS && legal.contains(i))
+        else {
+            return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
+        };
+        self.state.apply_legal(id);
+        self.legal.invalidate();
+        Ok(())
     }
 }
 
@@ -53,14 +102,14 @@ impl TwilightState {
         let (v, low) = seed_value(&seed);
         let mut state = game::new_game(v, low, options);
         state.advance();
-        Ok(TwilightState { state, legal: None })
+        Ok(TwilightState::wrap(state))
     }
 
     /// Read a state the Python engine wrote.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<TwilightState> {
         let state = State::from_json(text).map_err(PyValueError::new_err)?;
-        Ok(TwilightState { state, legal: None })
+        Ok(TwilightState::wrap(state))
     }
 
     /// The state's JSON, as the Python engine writes it.
@@ -73,27 +122,32 @@ impl TwilightState {
     }
 
     /// The side to act, "chance" at a die roll, None when the game is over.
-    fn current_player(&self) -> Option<&'static str> {
+    #[pyo3(name = "current_player")]
+    fn py_current_player<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
         match self.state.current_player()? {
-            Player::Side(s) => Some(s.name()),
-            Player::Chance => Some("chance"),
+            Player::Side(s) => Some(side_name(py, s)),
+            Player::Chance => Some(intern!(py, "chance").clone()),
         }
     }
 
-    /// The legal ids in the Python engine's order.
-    fn legal_action_ids(&mut self) -> Vec<u16> {
-        self.legal().clone()
+    /// The legal ids in the Python engine's order, or sorted with
+    /// `sort=True` (`State.legal_action_ids`): a new list each time.
+    #[pyo3(name = "legal_action_ids", signature = (sort = false))]
+    fn py_legal_action_ids<'py>(&mut self, py: Python<'py>, sort: bool) -> PyResult<Bound<'py, PyList>> {
+        let ids = self.legal.get(&self.state);
+        if sort {
+            let mut sorted = ids.to_vec();
+            sorted.sort_unstable();
+            PyList::new(py, sorted)
+        } else {
+            PyList::new(py, ids)
+        }
     }
 
     /// Apply a legal id; a ValueError (the state unchanged) if it is not legal.
-    fn apply_id(&mut self, id: i64) -> PyResult<()> {
-        let ok = u16::try_from(id).is_ok_and(|i| (i as usize) < act::N_ACTIONS && self.legal().contains(&i));
-        if !ok {
-            return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
-        }
-        self.legal = None;
-        self.state.apply_legal(id as u16);
-        Ok(())
+    #[pyo3(name = "apply_id")]
+    fn py_apply_id(&mut self, id: i64) -> PyResult<()> {
+        self.apply_id(id)
     }
 
     /// The roll Python's `chance_action` would pick from the state's generator.
@@ -104,12 +158,14 @@ impl TwilightState {
         Ok(act::roll(self.state.chance_roll()))
     }
 
-    fn is_over(&self) -> bool {
-        self.state.over
+    /// Whether no one is to decide any more (`State.is_terminal`).
+    #[pyo3(name = "is_over")]
+    fn py_is_over(&self) -> bool {
+        self.is_over()
     }
 
-    fn winner(&self) -> Option<&'static str> {
-        self.state.winner.map(|s| s.name())
+    fn winner<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.state.winner.map(|s| side_name(py, s))
     }
 
     fn result(&self) -> Option<String> {

@@ -141,7 +141,7 @@ impl State {
         self.over = true;
         self.winner = winner;
         self.result = Some(Cow::Borrowed(result));
-        self.log(code, args);
+        crate::log_kept!(self, log, code, args);
     }
 
     /// The side controlling country `i` (10.1.1), or None.
@@ -169,7 +169,7 @@ impl State {
         if let Some(why) = why {
             let code = if n > 0 { "twilight.vp.gain" } else { "twilight.vp.loss" };
             let vp = self.vp;
-            self.log(code, args!["side" => side, "n" => n.abs(), "why" => why.to_value(), "vp" => vp]);
+            crate::log_kept!(self, log, code, args!["side" => side, "n" => n.abs(), "why" => why.to_value(), "vp" => vp]);
         }
         let vp = self.vp;
         if !self.final_ && (vp >= VP_TO_WIN || vp <= -VP_TO_WIN) {
@@ -185,7 +185,7 @@ impl State {
         let new = (old + delta).min(5);
         if new <= 1 {
             self.defcon = 1;
-            self.log("twilight.defcon.war", args![]);
+            crate::log_kept!(self, log, "twilight.defcon.war", args![]);
             let winner = culprit.opp();
             self.end_game(
                 Some(winner),
@@ -198,7 +198,7 @@ impl State {
         if new != old {
             self.defcon = new as u8;
             let code = if new < old { "twilight.defcon.falls" } else { "twilight.defcon.rises" };
-            self.log(code, args!["defcon" => new]);
+            crate::log_kept!(self, log, code, args!["defcon" => new]);
         }
     }
 
@@ -231,7 +231,7 @@ impl State {
             self.deck.append(&mut pile);
             crate::rng::shuffle(&mut self.rng, &mut self.deck);
             let n = self.deck.len();
-            self.log("twilight.deck.reshuffled", args!["n" => n]);
+            crate::log_kept!(self, log, "twilight.deck.reshuffled", args!["n" => n]);
         }
         self.deck.pop()
     }
@@ -316,12 +316,12 @@ impl State {
         }
         if dealt[0] > 0 || dealt[1] > 0 {
             self.reveals += 1;
-            self.log("twilight.deal.drawn", args!["ussr" => dealt[0], "us" => dealt[1]]);
+            crate::log_kept!(self, log, "twilight.deal.drawn", args!["ussr" => dealt[0], "us" => dealt[1]]);
         }
         for side in Side::BOTH {
             let n = self.hands[side.ix()].len();
             if n < size {
-                self.log("twilight.deal.short", args!["side" => side, "n" => n]);
+                crate::log_kept!(self, log, "twilight.deal.short", args!["side" => side, "n" => n]);
             }
         }
     }

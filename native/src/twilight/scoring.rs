@@ -127,7 +127,7 @@ impl State {
     /// Score a region as its scoring card does; Control of Europe wins.
     pub fn score_region(&mut self, r: u8, exclude: i32) {
         let parts = self.region_parts(r, exclude, true);
-        self.log(
+        crate::log_kept!(self, log, 
             "twilight.scoring.parts",
             args!["region" => region_name(r), "ussr" => side_score(Side::Ussr, &parts[0]),
                   "us" => side_score(Side::Us, &parts[1])],
@@ -168,7 +168,7 @@ impl State {
         };
         let ussr = one(Side::Ussr, vp[0], s_ussr);
         let us = one(Side::Us, vp[1], s_us);
-        self.log("twilight.scoring.parts", args!["region" => "Southeast Asia", "ussr" => ussr, "us" => us]);
+        crate::log_kept!(self, log, "twilight.scoring.parts", args!["region" => "Southeast Asia", "ussr" => ussr, "us" => us]);
         self.gain_vp(
             Side::Us,
             vp[1] - vp[0],
@@ -178,7 +178,7 @@ impl State {
 
     /// Final scoring after turn 10 (10.3.2).
     pub fn final_scoring(&mut self) {
-        self.log("twilight.final.start", args![]);
+        crate::log_kept!(self, log, "twilight.final.start", args![]);
         self.final_ = true;
         for r in REGIONS {
             self.score_region(r, -1);
@@ -241,9 +241,9 @@ impl State {
 
     fn shuttle_diplomacy_scores(&mut self, r: u8, i: i32) {
         if i >= 0 {
-            self.log("twilight.card.shuttle_diplomacy.excluded", args!["country" => country(i as usize)]);
+            crate::log_kept!(self, log, "twilight.card.shuttle_diplomacy.excluded", args!["country" => country(i as usize)]);
         } else {
-            self.log("twilight.card.shuttle_diplomacy.none", args![]);
+            crate::log_kept!(self, log, "twilight.card.shuttle_diplomacy.none", args![]);
         }
         self.score_region(r, i);
         self.end_effect(EffectName::ShuttleDiplomacy);

@@ -17,7 +17,7 @@ pub const CANADA: usize = 0;
 impl State {
     fn turn_start(&mut self) {
         let turn = self.turn;
-        self.log("twilight.turn.start", args!["turn" => turn]);
+        crate::log_kept!(self, log, "twilight.turn.start", args!["turn" => turn]);
         self.change_defcon(1, Side::Ussr);
         if turn == MID_WAR_TURN || turn == LATE_WAR_TURN {
             let period = if turn == MID_WAR_TURN { Period::Mid } else { Period::Late };
@@ -25,7 +25,7 @@ impl State {
             self.deck.extend_from_slice(&cards);
             crate::rng::shuffle(&mut self.rng, &mut self.deck);
             let code = if turn == MID_WAR_TURN { "twilight.deck.mid_war" } else { "twilight.deck.late_war" };
-            self.log(code, args![]);
+            crate::log_kept!(self, log, code, args![]);
         }
         self.deal();
     }
@@ -48,10 +48,10 @@ impl State {
         self.reveals += 1;
         self.hl_open = HlOpen::Both;
         match (hl[0], hl[1]) {
-            (a, b) if a != 0 && b != 0 => self.log("twilight.headline.revealed", args!["card" => a, "card2" => b]),
-            (a, _) if a != 0 => self.log("twilight.headline.revealed_ussr", args!["card" => a]),
-            (_, b) if b != 0 => self.log("twilight.headline.revealed_us", args!["card" => b]),
-            _ => self.log("twilight.headline.revealed_none", args![]),
+            (a, b) if a != 0 && b != 0 => crate::log_kept!(self, log, "twilight.headline.revealed", args!["card" => a, "card2" => b]),
+            (a, _) if a != 0 => crate::log_kept!(self, log, "twilight.headline.revealed_ussr", args!["card" => a]),
+            (_, b) if b != 0 => crate::log_kept!(self, log, "twilight.headline.revealed_us", args!["card" => b]),
+            _ => crate::log_kept!(self, log, "twilight.headline.revealed_none", args![]),
         }
         if hl[1] == DEFECTORS && hl[0] != 0 && self.has_event(DEFECTORS) {
             self.cancel_headline(Side::Ussr, Why::Card(DEFECTORS));
@@ -72,7 +72,7 @@ impl State {
         let c = self.headline[side.ix()];
         self.headline[side.ix()] = 0;
         self.discard.push(c);
-        self.log("twilight.headline.cancelled", args!["why" => why.to_value(), "side" => side, "card" => c]);
+        crate::log_kept!(self, log, "twilight.headline.cancelled", args!["why" => why.to_value(), "side" => side, "card" => c]);
     }
 
     fn resolve_headline(&mut self, side: Side) {
@@ -104,7 +104,7 @@ impl State {
             }
         }
         if self.hands[side.ix()].is_empty() && !(self.china == side && self.china_up) {
-            self.log("twilight.round.no_card", args!["side" => side]);
+            crate::log_kept!(self, log, "twilight.round.no_card", args!["side" => side]);
             if side == Side::Us && self.effects.has(EffectName::WeWillBuryYou) {
                 self.we_will_bury_you(false);
             }
@@ -127,9 +127,9 @@ impl State {
         }
         self.phasing = side;
         if station {
-            self.log("twilight.round.extra_space", args!["side" => side, "space" => SPACE_STATION]);
+            crate::log_kept!(self, log, "twilight.round.extra_space", args!["side" => side, "space" => SPACE_STATION]);
         } else {
-            self.log("twilight.round.extra_card", args!["side" => side, "card" => NORTH_SEA_OIL]);
+            crate::log_kept!(self, log, "twilight.round.extra_card", args!["side" => side, "card" => NORTH_SEA_OIL]);
         }
         if self.options.events {
             let d = self.defcon;
@@ -152,7 +152,7 @@ impl State {
         if !self.effects.has(EffectName::Norad) || self.control(CANADA) != Some(Side::Us) {
             return;
         }
-        self.log("twilight.norad.trigger", args!["card" => NORAD]);
+        crate::log_kept!(self, log, "twilight.norad.trigger", args!["card" => NORAD]);
         let us = &self.inf[Side::Us.ix()];
         let allowed: Vec<u8> = (0..N_COUNTRIES as u8).filter(|&i| us[i as usize] > 0).collect();
         let mut f = InfluenceFrame::new(true, Side::Us, Side::Us, 1, allowed);
@@ -184,7 +184,7 @@ impl State {
         for side in Side::BOTH {
             let short = defcon - self.milops[side.ix()] as i32;
             if short > 0 {
-                self.log("twilight.milops.short", args!["side" => side, "n" => short, "defcon" => defcon]);
+                crate::log_kept!(self, log, "twilight.milops.short", args!["side" => side, "n" => short, "defcon" => defcon]);
                 net += if side == Side::Ussr { short } else { -short };
             }
         }
@@ -197,7 +197,7 @@ impl State {
         if !self.china_up {
             self.china_up = true;
             let holder = self.china;
-            self.log("twilight.china.face_up", args!["card" => CHINA, "side" => holder]);
+            crate::log_kept!(self, log, "twilight.china.face_up", args!["card" => CHINA, "side" => holder]);
         }
         if self.turn >= TURNS {
             self.final_scoring();
@@ -232,7 +232,7 @@ impl State {
             Step::Headline => {
                 let first = self.headline_first();
                 if self.hl_open != HlOpen::None {
-                    self.log("twilight.headline.first_shown", args!["side" => first, "space" => MAN_IN_EARTH_ORBIT]);
+                    crate::log_kept!(self, log, "twilight.headline.first_shown", args!["side" => first, "space" => MAN_IN_EARTH_ORBIT]);
                 }
                 if let Some(t) = self.turn_mut() {
                     t.step = Step::Headline2;
@@ -284,7 +284,7 @@ impl State {
                 let side = self.phasing;
                 if side == Side::Ussr {
                     let ar = self.ar;
-                    self.log("twilight.round.start", args!["ar" => ar]);
+                    crate::log_kept!(self, log, "twilight.round.start", args!["ar" => ar]);
                 }
                 let d = self.defcon;
                 let events = self.options.events;
@@ -361,7 +361,7 @@ impl State {
             let opp = side.opp();
             self.china = opp;
             self.china_up = false;
-            self.log("twilight.china.passes", args!["card" => CHINA, "side" => opp]);
+            crate::log_kept!(self, log, "twilight.china.passes", args!["card" => CHINA, "side" => opp]);
             if side == Side::Us && self.effects.has(EffectName::FormosanResolution) {
                 self.end_effect(EffectName::FormosanResolution);
             }
@@ -369,7 +369,7 @@ impl State {
         }
         if table == Some(true) {
             if self.in_play.contains(&c) {
-                self.log("twilight.card.stays", args!["card" => c]);
+                crate::log_kept!(self, log, "twilight.card.stays", args!["card" => c]);
             }
             return;
         }
@@ -400,7 +400,7 @@ impl State {
         let done = *left == 0;
         let i = act::country_arg(id);
         self.inf[p.ix()][i] += 1;
-        self.log("twilight.setup.place", args!["side" => p, "country" => country(i)]);
+        crate::log_kept!(self, log, "twilight.setup.place", args!["side" => p, "country" => country(i)]);
         if done {
             self.stack.pop();
         }
@@ -436,16 +436,16 @@ impl State {
         let Some(Frame::Headline { p: side }) = self.stack.pop() else { return };
         if id == act::ID_PASS {
             self.headline[side.ix()] = 0;
-            self.log("twilight.headline.none", args!["side" => side]);
+            crate::log_kept!(self, log, "twilight.headline.none", args!["side" => side]);
             return;
         }
         let c = act::card_arg(id);
         remove_item(&mut self.hands[side.ix()], c);
         self.headline[side.ix()] = c;
         if self.hl_open == HlOpen::One(side) {
-            self.log("twilight.headline.shown", args!["side" => side, "card" => c]);
+            crate::log_kept!(self, log, "twilight.headline.shown", args!["side" => side, "card" => c]);
         } else {
-            self.log("twilight.headline.chosen", args!["side" => side]);
+            crate::log_kept!(self, log, "twilight.headline.chosen", args!["side" => side]);
         }
     }
 
@@ -457,13 +457,13 @@ impl State {
     pub(crate) fn apply_eagle(&mut self, id: u16) {
         let Some(Frame::Eagle { p: side }) = self.stack.pop() else { return };
         if id == act::ID_PASS {
-            self.log("twilight.eagle.keeps", args!["side" => side, "space" => EAGLE_BEAR_HAS_LANDED]);
+            crate::log_kept!(self, log, "twilight.eagle.keeps", args!["side" => side, "space" => EAGLE_BEAR_HAS_LANDED]);
             return;
         }
         let c = act::card_arg(id);
         remove_item(&mut self.hands[side.ix()], c);
         self.discard.push(c);
         self.reveals += 1;
-        self.log("twilight.eagle.discards", args!["side" => side, "card" => c, "space" => EAGLE_BEAR_HAS_LANDED]);
+        crate::log_kept!(self, log, "twilight.eagle.discards", args!["side" => side, "card" => c, "space" => EAGLE_BEAR_HAS_LANDED]);
     }
 }

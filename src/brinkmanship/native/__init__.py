@@ -376,6 +376,9 @@ class NativeState(State):
         return self._native
 
     # -- decisions ----------------------------------------------------------------------
+    # The per-step methods below are the hot path of every client: each
+    # does one native call and as little else as it can (no property
+    # calling another).
     @property
     def current_player(self) -> str | None:
         if self._lent:
@@ -385,7 +388,10 @@ class NativeState(State):
 
     @property
     def is_chance(self) -> bool:
-        return self.current_player == CHANCE
+        if self._lent:
+            self._sync()
+        chance: bool = self._native.current_player() == CHANCE
+        return chance
 
     def _legal_list(self) -> list[Action]:
         legal = self._legal
@@ -402,7 +408,11 @@ class NativeState(State):
     def legal_action_ids(self) -> list[int]:
         if self._lent:
             self._sync()
-        return sorted(self._native.legal_action_ids())
+        try:
+            ids: list[int] = self._native.legal_action_ids(True)  # sorted by the native core, a new list
+        except TypeError:  # a native class without ``sort``
+            return sorted(self._native.legal_action_ids())
+        return ids
 
     def _legal_texts(self) -> list[str]:
         if self.current_player is None:
@@ -410,6 +420,16 @@ class NativeState(State):
         return [a.text for a in self._legal_list()]
 
     def apply(self, action: Action | str | int, by: str | None = None) -> None:
+        if type(action) is int and by is None and not self._lent:
+            # The per-step path (an id from ``legal_action_ids``): straight
+            # to the native core, then drop what was cached of the state.
+            try:
+                self._native.apply_id(action)
+            except (ValueError, OverflowError, IndexError, TypeError):
+                self._refuse(action)
+            self._legal = None
+            self._snap = None
+            return
         if self._lent:
             self._sync()
         native = self._native
@@ -493,7 +513,8 @@ class NativeState(State):
     def is_terminal(self) -> bool:
         if self._lent:
             self._sync()
-        return self._native.current_player() is None
+        over: bool = self._native.is_over()  # no one to decide (the contract's ``is_over``)
+        return over
 
     @property
     def winner(self) -> str | None:
@@ -582,7 +603,7 @@ class NativeState(State):
     def clone(self) -> NativeState:
         if self._lent:
             self._sync()
-        c = NativeState.__new__(NativeState)
+        c = object.__new__(NativeState)  # no ``__init__``: every slot is set here
         c.game = self.game
         c._native = self._native.clone()
         c._legal = self._legal  # never changed in place: safe to share

@@ -24,7 +24,7 @@ pub fn run(s: &mut State, play: Play) {
         // Every Command of the resolver handles one more cube this round.
         SOPS => {
             s.fx.sops.push(r);
-            s.log("thirteen.event.sops", vec![arg("card", play.card), arg("side", r)]);
+            crate::log_kept!(s, log, "thirteen.event.sops", vec![arg("card", play.card), arg("side", r)]);
         }
         // Up to 2 cubes on the political arenas.
         CLOSE_ALLIES => {
@@ -39,7 +39,7 @@ pub fn run(s: &mut State, play: Play) {
         TO_THE_BRINK => {
             let opp = r.opp();
             s.fx.brink.push(opp);
-            s.log(
+            crate::log_kept!(s, log, 
                 "thirteen.event.to_the_brink",
                 vec![arg("card", play.card), arg("side", opp)],
             );
@@ -53,7 +53,7 @@ pub fn run(s: &mut State, play: Play) {
         CONTAINMENT => {
             let opp = r.opp();
             s.fx.containment.push(opp);
-            s.log(
+            crate::log_kept!(s, log, 
                 "thirteen.event.containment",
                 vec![arg("card", play.card), arg("side", opp)],
             );
@@ -74,13 +74,13 @@ pub fn run(s: &mut State, play: Play) {
 /// here, and kept in the frame for the second step.
 fn fifty_fifty(s: &mut State, play: Play) {
     let Some(side) = s.dominator(TELEVISION) else {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.fifty_fifty_tied",
             vec![arg("arena", ARENAS[usize::from(TELEVISION)]), arg("card", play.card)],
         );
         return;
     };
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.event.fifty_fifty_leader",
         vec![arg("side", side), arg("arena", ARENAS[usize::from(TELEVISION)])],
     );
@@ -117,7 +117,7 @@ fn intelligence_reports(s: &mut State, play: Play) {
     let victim = r.opp();
     let n = s.hands[victim.ix()].len();
     if n == 0 {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.intelligence_reports_nothing",
             vec![arg("side", victim), arg("card", play.card)],
         );
@@ -127,7 +127,7 @@ fn intelligence_reports(s: &mut State, play: Play) {
     let c = s.hands[victim.ix()].remove(k);
     s.held.push(c);
     s.reveals += 1;
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.event.intelligence_reports_takes",
         vec![arg("side", r), arg("card", c), arg("opp", victim)],
     );
@@ -139,7 +139,7 @@ fn intelligence_reports(s: &mut State, play: Play) {
 fn u_thant(s: &mut State, play: Play) {
     let r = play.side;
     if !s.may_lower(r, r, play.by) {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.banned_nothing",
             vec![arg("side", r), arg("card", play.card)],
         );

@@ -61,7 +61,7 @@ pub fn run(s: &mut State, play: Play) {
         // cube on each political arena.
         OFFENSIVE_MISSILES => {
             if s.defcon[US.ix()][usize::from(POLITICAL_TRACK)] >= DEFCON2_FROM {
-                s.log(
+                crate::log_kept!(s, log, 
                     "thirteen.event.offensive_missiles_nothing",
                     vec![arg("side", US), arg("card", play.card)],
                 );
@@ -101,7 +101,7 @@ pub fn run(s: &mut State, play: Play) {
         EYEBALL_TO_EYEBALL => {
             let m = usize::from(MILITARY_TRACK);
             if s.defcon[US.ix()][m] <= s.defcon[USSR.ix()][m] {
-                s.log(
+                crate::log_kept!(s, log, 
                     "thirteen.event.eyeball_to_eyeball_nothing",
                     vec![arg("side", US), arg("opp", USSR), arg("card", play.card)],
                 );
@@ -119,7 +119,7 @@ pub fn halve(s: &mut State, side: Side, arena: u8, card: u8) {
     let n = s.cubes_in(side, arena);
     let k = n.div_ceil(2);
     s.cubes[side.ix()][usize::from(arena)] = n - k;
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.event.halve",
         vec![
             arg("card", card),
@@ -167,7 +167,7 @@ pub fn invasion_of_cuba_then(s: &mut State, f: &ShiftFrame, answer: Answer) {
         _ => US,
     };
     if !s.may_lower(US, US, by) {
-        s.log("thirteen.event.invasion_of_cuba_banned", vec![arg("side", US)]);
+        crate::log_kept!(s, log, "thirteen.event.invasion_of_cuba_banned", vec![arg("side", US)]);
         return;
     }
     let mut g = ShiftFrame::new(US, US, &[POLITICAL_TRACK, WORLD_OPINION_TRACK], moved.unsigned_abs());
@@ -187,6 +187,6 @@ pub fn wave_and_smile_then(s: &mut State, answer: Answer) {
     let mut f = CubesFrame::new(US, US, true, n, others.as_slice());
     f.optional = false;
     if !push_cubes(s, f) {
-        s.log("thirteen.event.wave_and_smile_stay", vec![arg("side", US)]);
+        crate::log_kept!(s, log, "thirteen.event.wave_and_smile_stay", vec![arg("side", US)]);
     }
 }

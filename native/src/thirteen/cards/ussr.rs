@@ -52,7 +52,7 @@ pub fn run(s: &mut State, play: Play) {
         // cube on each military arena.
         MASKIROVKA => {
             if s.defcon[USSR.ix()][usize::from(MILITARY_TRACK)] >= DEFCON2_FROM {
-                s.log(
+                crate::log_kept!(s, log, 
                     "thirteen.event.maskirovka_nothing",
                     vec![arg("side", USSR), arg("card", play.card)],
                 );
@@ -115,7 +115,7 @@ fn suez_hungary(s: &mut State, play: Play) {
         s.cubes[USSR.ix()][usize::from(ITALY)] += 1;
         n += 1;
     }
-    s.log(
+    crate::log_kept!(s, log, 
         "thirteen.event.suez_hungary",
         vec![
             arg("card", play.card),
@@ -142,7 +142,7 @@ fn bay_of_pigs_outcome(s: &mut State, choice: u8) {
     if choice == OPTION_REMOVE {
         let a = usize::from(ALLIANCES);
         s.cubes[US.ix()][a] = s.cubes[US.ix()][a].saturating_sub(2);
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.bay_of_pigs_remove",
             vec![
                 arg("card", BAY_OF_PIGS),
@@ -154,7 +154,7 @@ fn bay_of_pigs_outcome(s: &mut State, choice: u8) {
         );
     } else {
         s.fx.bay_of_pigs.push(US);
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.bay_of_pigs_ban",
             vec![arg("card", BAY_OF_PIGS), arg("side", US)],
         );
@@ -165,7 +165,7 @@ fn bay_of_pigs_outcome(s: &mut State, choice: u8) {
 /// steps (the USSR picks among tied markers), unless a ban forbids it.
 fn turn_back_the_ships(s: &mut State, play: Play) {
     if !s.may_lower(USSR, USSR, play.by) {
-        s.log(
+        crate::log_kept!(s, log, 
             "thirteen.event.turn_back_the_ships_banned",
             vec![arg("side", USSR), arg("card", play.card)],
         );

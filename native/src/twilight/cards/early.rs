@@ -85,7 +85,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
         9 => {
             s.inf[Side::Ussr.ix()][VIETNAM] += 2;
             s.add_effect_simple(EffectName::VietnamRevolts, Until::Turn);
-            s.log("twilight.card.vietnam_revolts.effect", args![]);
+            crate::log_kept!(s, log, "twilight.card.vietnam_revolts.effect", args![]);
         }
         10 => blockade(s),
         11 => s.war(Side::Ussr, SOUTH_KOREA, 4, 2, 2, card, 0),
@@ -148,7 +148,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
         }
         25 => {
             s.add_effect_simple(EffectName::Containment, Until::Turn);
-            s.log("twilight.card.containment.effect", args![]);
+            crate::log_kept!(s, log, "twilight.card.containment.effect", args![]);
         }
         26 => {
             s.reveal_hand(Side::Ussr, Why::Card(card));
@@ -190,7 +190,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
         }
         35 => {
             s.add_effect_simple(EffectName::FormosanResolution, Until::Game);
-            s.log("twilight.card.formosan_resolution.effect", args![]);
+            crate::log_kept!(s, log, "twilight.card.formosan_resolution.effect", args![]);
         }
         _ => return None,
     }
@@ -207,7 +207,7 @@ pub fn resume(s: &mut State, then: &str, frame: &Frame, answer: &Answer) -> bool
             if let Some(i) = country_answer(answer) {
                 let removed = s.inf[Side::Ussr.ix()][i];
                 s.inf[Side::Ussr.ix()][i] = 0;
-                s.log("twilight.card.truman_doctrine.removed", args!["n" => removed, "country" => country(i)]);
+                crate::log_kept!(s, log, "twilight.card.truman_doctrine.removed", args!["n" => removed, "country" => country(i)]);
             }
         }
         "olympic_games" => olympic_choice(s, frame, answer),
@@ -231,14 +231,14 @@ pub fn resume(s: &mut State, then: &str, frame: &Frame, answer: &Answer) -> bool
         "warsaw_pact_formed" => warsaw_pact_choice(s, answer),
         "warsaw_pact_remove" => {
             if influence_left(frame) {
-                s.log("twilight.card.warsaw_pact_formed.none", args![]);
+                crate::log_kept!(s, log, "twilight.card.warsaw_pact_formed.none", args![]);
             }
         }
         "independent_reds" => {
             if let Some(i) = country_answer(answer) {
                 let added = s.inf[Side::Ussr.ix()][i].saturating_sub(s.inf[Side::Us.ix()][i]);
                 s.inf[Side::Us.ix()][i] += added;
-                s.log("twilight.card.independent_reds.added", args!["n" => added, "country" => country(i)]);
+                crate::log_kept!(s, log, "twilight.card.independent_reds.added", args!["n" => added, "country" => country(i)]);
             }
         }
         "indo_pakistani_war" => {
@@ -248,7 +248,7 @@ pub fn resume(s: &mut State, then: &str, frame: &Frame, answer: &Answer) -> bool
         }
         "east_european_unrest" => {
             if influence_left(frame) {
-                s.log("twilight.card.east_european_unrest.none", args![]);
+                crate::log_kept!(s, log, "twilight.card.east_european_unrest.none", args![]);
             }
         }
         "de_stalinization" => de_stalinization_place(s, answer),
@@ -338,7 +338,7 @@ fn clear_and_control(s: &mut State, i: usize, code: &'static str) {
     s.inf[Side::Us.ix()][i] = 0;
     let ussr = &mut s.inf[Side::Ussr.ix()][i];
     *ussr = (*ussr).max(STABILITY[i]);
-    s.log(code, args!["country" => country(i)]);
+    crate::log_kept!(s, log, code, args!["country" => country(i)]);
 }
 
 /// Duck and Cover: DEFCON falls by 1 (the phasing side loses at DEFCON 1),
@@ -357,7 +357,7 @@ fn duck_and_cover(s: &mut State, card: u8) {
 fn five_year_plan(s: &mut State) {
     let n = s.hands[Side::Ussr.ix()].len();
     if n == 0 {
-        s.log("twilight.card.five_year_plan.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.five_year_plan.no_card", args![]);
         return;
     }
     let k = crate::rng::randbelow(&mut s.rng, n);
@@ -370,7 +370,7 @@ fn five_year_plan(s: &mut State) {
     remove_item(&mut s.hands[Side::Ussr.ix()], card);
     s.in_play.push(card);
     s.reveals += 1;
-    s.log("twilight.card.five_year_plan.us_event", args!["card" => card]);
+    crate::log_kept!(s, log, "twilight.card.five_year_plan.us_event", args!["card" => card]);
     s.play_event(Side::Us, card, Side::Ussr);
 }
 
@@ -379,7 +379,7 @@ fn five_year_plan(s: &mut State) {
 fn blockade(s: &mut State) {
     let options: Vec<u8> = s.hands[Side::Us.ix()].iter().copied().filter(|&c| s.flat_ops(Side::Us, c) >= 3).collect();
     if options.is_empty() {
-        s.log("twilight.card.blockade.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.blockade.no_card", args![]);
         blockade_west_germany(s);
         return;
     }
@@ -389,7 +389,7 @@ fn blockade(s: &mut State) {
 fn blockade_west_germany(s: &mut State) {
     let removed = s.inf[Side::Us.ix()][WEST_GERMANY];
     s.inf[Side::Us.ix()][WEST_GERMANY] = 0;
-    s.log("twilight.card.blockade.removed", args!["n" => removed]);
+    crate::log_kept!(s, log, "twilight.card.blockade.removed", args!["n" => removed]);
 }
 
 /// Nasser: +2 USSR influence in Egypt, half the US influence there (rounded
@@ -399,7 +399,7 @@ fn nasser(s: &mut State) {
     let us = &mut s.inf[Side::Us.ix()][EGYPT];
     let removed = us.div_ceil(2);
     *us -= removed;
-    s.log("twilight.card.nasser.influence", args!["n" => removed]);
+    crate::log_kept!(s, log, "twilight.card.nasser.influence", args!["n" => removed]);
 }
 
 /// De Gaulle Leads France: up to 2 US influence leaves France, the USSR
@@ -409,7 +409,7 @@ fn de_gaulle(s: &mut State) {
     s.inf[Side::Us.ix()][FRANCE] -= removed;
     s.inf[Side::Ussr.ix()][FRANCE] += 1;
     s.add_effect_simple(EffectName::DeGaulleLeadsFrance, Until::Game);
-    s.log("twilight.card.de_gaulle_leads_france.effect", args!["n" => removed, "event" => NATO]);
+    crate::log_kept!(s, log, "twilight.card.de_gaulle_leads_france.effect", args!["n" => removed, "event" => NATO]);
 }
 
 /// Truman Doctrine: the US picks an uncontrolled European country with
@@ -421,18 +421,18 @@ fn truman_doctrine(s: &mut State) {
         .filter(|&i| s.inf[Side::Ussr.ix()][i as usize] > 0 && s.control(i as usize).is_none())
         .collect();
     if !s.ask(Side::Us, AskKind::Target, options, Cow::Borrowed("truman_doctrine"), false, empty()) {
-        s.log("twilight.card.truman_doctrine.none", args![]);
+        crate::log_kept!(s, log, "twilight.card.truman_doctrine.none", args![]);
     }
 }
 
 /// NATO: only after Warsaw Pact Formed or Marshall Plan (false otherwise).
 fn nato(s: &mut State) -> bool {
     if !(s.has_effect(EffectName::WarsawPactFormed) || s.has_effect(EffectName::MarshallPlan)) {
-        s.log("twilight.card.nato.blocked", args!["event" => WARSAW_PACT_FORMED, "event2" => MARSHALL_PLAN]);
+        crate::log_kept!(s, log, "twilight.card.nato.blocked", args!["event" => WARSAW_PACT_FORMED, "event2" => MARSHALL_PLAN]);
         return false;
     }
     s.add_effect_simple(EffectName::Nato, Until::Game);
-    s.log("twilight.card.nato.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.nato.effect", args![]);
     true
 }
 
@@ -445,7 +445,7 @@ fn independent_reds(s: &mut State) {
         .filter(|&i| s.inf[Side::Ussr.ix()][i as usize] > s.inf[Side::Us.ix()][i as usize])
         .collect();
     if !s.ask(Side::Us, AskKind::Target, options, Cow::Borrowed("independent_reds"), false, empty()) {
-        s.log("twilight.card.independent_reds.none", args![]);
+        crate::log_kept!(s, log, "twilight.card.independent_reds.none", args![]);
     }
 }
 
@@ -455,7 +455,7 @@ fn us_japan(s: &mut State) {
     let added = need.saturating_sub(s.inf[Side::Us.ix()][JAPAN]);
     s.inf[Side::Us.ix()][JAPAN] += added;
     s.add_effect_simple(EffectName::UsJapanMutualDefensePact, Until::Game);
-    s.log("twilight.card.us_japan_mutual_defense_pact.effect", args!["n" => added]);
+    crate::log_kept!(s, log, "twilight.card.us_japan_mutual_defense_pact.effect", args!["n" => added]);
 }
 
 /// Red Scare/Purge: the opponent's ops cards are 1 op less this turn; both
@@ -469,7 +469,7 @@ fn red_scare_purge(s: &mut State, side: Side) {
     let mut e = Effect::new(EffectName::RedScarePurge, Until::Turn);
     e.side = Some(victim);
     s.add_effect(e);
-    s.log("twilight.card.red_scare_purge.effect", args!["side" => opp]);
+    crate::log_kept!(s, log, "twilight.card.red_scare_purge.effect", args!["side" => opp]);
 }
 
 /// Olympic Games, the opponent's choice: boycott (DEFCON -1, then the
@@ -477,7 +477,7 @@ fn red_scare_purge(s: &mut State, side: Side) {
 fn olympic_choice(s: &mut State, frame: &Frame, answer: &Answer) {
     let Some(sponsor) = frame_side(frame, "sponsor") else { return };
     if answer.num() == Some(i32::from(OPT_BOYCOTT)) {
-        s.log("twilight.card.olympic_games.boycott", args!["side" => sponsor.opp()]);
+        crate::log_kept!(s, log, "twilight.card.olympic_games.boycott", args!["side" => sponsor.opp()]);
         let phasing = s.phasing;
         s.change_defcon(-1, phasing);
         if !s.over {
@@ -485,7 +485,7 @@ fn olympic_choice(s: &mut State, frame: &Frame, answer: &Answer) {
         }
         return;
     }
-    s.log("twilight.card.olympic_games.participate", args!["side" => sponsor.opp()]);
+    crate::log_kept!(s, log, "twilight.card.olympic_games.participate", args!["side" => sponsor.opp()]);
     s.roll_for(Cow::Borrowed("olympic_sponsor_roll"), Value::Obj(args!["sponsor" => sponsor]));
 }
 
@@ -499,12 +499,12 @@ fn olympic_guest(s: &mut State, frame: &Frame, answer: &Answer) {
     };
     let mine = first + 2;
     let roll = i64::from(roll);
-    s.log(
+    crate::log_kept!(s, log, 
         "twilight.card.olympic_games.rolls",
         args!["side" => sponsor, "total" => mine, "opp" => sponsor.opp(), "roll" => roll],
     );
     if mine == roll {
-        s.log("twilight.card.olympic_games.tie", args![]);
+        crate::log_kept!(s, log, "twilight.card.olympic_games.tie", args![]);
         s.roll_for(Cow::Borrowed("olympic_sponsor_roll"), Value::Obj(args!["sponsor" => sponsor]));
         return;
     }
@@ -517,13 +517,13 @@ fn olympic_guest(s: &mut State, frame: &Frame, answer: &Answer) {
 fn warsaw_pact_choice(s: &mut State, answer: &Answer) {
     let eastern = IN_REGION[R_EASTERN_EUROPE as usize].to_vec();
     if answer.num() == Some(i32::from(OPT_ADD)) {
-        s.log("twilight.card.warsaw_pact_formed.add", args![]);
+        crate::log_kept!(s, log, "twilight.card.warsaw_pact_formed.add", args![]);
         let mut f = influence(true, Side::Ussr, Side::Ussr, 5, eastern);
         f.max = 2;
         s.push_influence(f);
         return;
     }
-    s.log("twilight.card.warsaw_pact_formed.remove", args![]);
+    crate::log_kept!(s, log, "twilight.card.warsaw_pact_formed.remove", args![]);
     let mut f = influence(false, Side::Ussr, Side::Us, 4, eastern);
     f.per = Some(ALL);
     asked(&mut f, "warsaw_pact_remove", "twilight.card.warsaw_pact_formed.removed");
@@ -538,10 +538,10 @@ fn de_stalinization_place(s: &mut State, answer: &Answer) {
         _ => 0,
     };
     if moved == 0 {
-        s.log("twilight.card.de_stalinization.none", args![]);
+        crate::log_kept!(s, log, "twilight.card.de_stalinization.none", args![]);
         return;
     }
-    s.log("twilight.card.de_stalinization.place", args!["n" => moved]);
+    crate::log_kept!(s, log, "twilight.card.de_stalinization.place", args!["n" => moved]);
     let allowed: Vec<u8> = (0..N_COUNTRIES as u8).filter(|&i| s.control(i as usize) != Some(Side::Us)).collect();
     let mut f = influence(true, Side::Ussr, Side::Ussr, moved as i8, allowed);
     f.max = 2;

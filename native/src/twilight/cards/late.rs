@@ -280,7 +280,7 @@ fn iranian_hostage_crisis(s: &mut State) -> bool {
     s.inf[Side::Us.ix()][IRAN as usize] = 0;
     s.inf[Side::Ussr.ix()][IRAN as usize] += 2;
     s.add_effect_simple(EffectName::IranianHostageCrisis, Until::Game);
-    s.log("twilight.card.iranian_hostage_crisis.influence", args![]);
+    crate::log_kept!(s, log, "twilight.card.iranian_hostage_crisis.influence", args![]);
     true
 }
 
@@ -290,7 +290,7 @@ fn the_iron_lady(s: &mut State, card: u8) -> bool {
     s.inf[Side::Ussr.ix()][ARGENTINA] += 1;
     s.inf[Side::Ussr.ix()][UK] = 0;
     s.add_effect(blocking(EffectName::TheIronLady, Until::Game, SOCIALIST_GOVERNMENTS));
-    s.log("twilight.card.the_iron_lady.influence", args!["event" => SOCIALIST_GOVERNMENTS]);
+    crate::log_kept!(s, log, "twilight.card.the_iron_lady.influence", args!["event" => SOCIALIST_GOVERNMENTS]);
     s.gain_vp(Side::Us, 1, Some(Why::Card(card)));
     true
 }
@@ -301,7 +301,7 @@ fn reagan_bombs_libya(s: &mut State, card: u8) -> bool {
     if n != 0 {
         s.gain_vp(Side::Us, n, Some(Why::Card(card)));
     } else {
-        s.log("twilight.card.reagan_bombs_libya.none", args![]);
+        crate::log_kept!(s, log, "twilight.card.reagan_bombs_libya.none", args![]);
     }
     true
 }
@@ -311,7 +311,7 @@ fn reagan_bombs_libya(s: &mut State, card: u8) -> bool {
 fn the_reformer(s: &mut State) -> bool {
     let count: i8 = if s.vp < 0 { 6 } else { 4 };
     s.add_effect_simple(EffectName::TheReformer, Until::Game);
-    s.log("twilight.card.the_reformer.effect", args!["n" => count]);
+    crate::log_kept!(s, log, "twilight.card.the_reformer.effect", args!["n" => count]);
     let mut f = InfluenceFrame::new(true, Side::Ussr, Side::Ussr, count, region(R_EUROPE));
     f.max = 2;
     s.push_influence(f);
@@ -322,7 +322,7 @@ fn the_reformer(s: &mut State) -> bool {
 /// US influence in the Middle East.
 fn marine_barracks_bombing(s: &mut State) -> bool {
     s.inf[Side::Us.ix()][LEBANON] = 0;
-    s.log("twilight.card.marine_barracks_bombing.influence", args![]);
+    crate::log_kept!(s, log, "twilight.card.marine_barracks_bombing.influence", args![]);
     s.push_influence(InfluenceFrame::new(false, Side::Ussr, Side::Us, 2, region(R_MIDDLE_EAST)));
     true
 }
@@ -340,7 +340,7 @@ fn soviets_shoot_down_kal_007(s: &mut State, card: u8) -> bool {
         return true;
     }
     if s.control(SOUTH_KOREA) == Some(Side::Us) {
-        s.log("twilight.card.soviets_shoot_down_kal_007.operations", args![]);
+        crate::log_kept!(s, log, "twilight.card.soviets_shoot_down_kal_007.operations", args![]);
         s.begin_ops(Side::Us, card, Some(4), Some(name("pr")), None, false);
     }
     true
@@ -355,7 +355,7 @@ fn glasnost(s: &mut State, play: Play) -> bool {
     }
     s.change_defcon(1, play.side);
     if s.has_effect(EffectName::TheReformer) {
-        s.log("twilight.card.glasnost.operations", args!["event" => THE_REFORMER]);
+        crate::log_kept!(s, log, "twilight.card.glasnost.operations", args!["event" => THE_REFORMER]);
         s.begin_ops(Side::Ussr, play.card, Some(4), Some(name("pr")), None, false);
     }
     true
@@ -365,10 +365,10 @@ fn glasnost(s: &mut State, play: Play) -> bool {
 /// coup next to it, if it wants one.
 fn ortega_elected_in_nicaragua(s: &mut State) -> bool {
     s.inf[Side::Us.ix()][NICARAGUA] = 0;
-    s.log("twilight.card.ortega_elected_in_nicaragua.influence", args![]);
+    crate::log_kept!(s, log, "twilight.card.ortega_elected_in_nicaragua.influence", args![]);
     let targets = s.coup_targets(Side::Ussr, Scope { only: Some(ADJACENT[NICARAGUA]), free: true }, true);
     if targets.is_empty() {
-        s.log("twilight.card.ortega_elected_in_nicaragua.no_target", args![]);
+        crate::log_kept!(s, log, "twilight.card.ortega_elected_in_nicaragua.no_target", args![]);
         return true;
     }
     s.ask(Side::Ussr, AskKind::Target, targets, name("ortega_elected_in_nicaragua"), true, Value::Null);
@@ -377,7 +377,7 @@ fn ortega_elected_in_nicaragua(s: &mut State) -> bool {
 
 fn ortega_coup(s: &mut State, answer: &Answer) {
     let Some(i) = country_answer(answer) else {
-        s.log("twilight.card.ortega_elected_in_nicaragua.no_coup", args![]);
+        crate::log_kept!(s, log, "twilight.card.ortega_elected_in_nicaragua.no_coup", args![]);
         return;
     };
     let ops = s.flat_ops(Side::Ussr, 91);
@@ -393,7 +393,7 @@ fn terrorism(s: &mut State, play: Play) -> bool {
     for _ in 0..n {
         let len = s.hands[victim.ix()].len();
         if len == 0 {
-            s.log("twilight.card.terrorism.no_card", args!["side" => victim]);
+            crate::log_kept!(s, log, "twilight.card.terrorism.no_card", args!["side" => victim]);
             return true;
         }
         let k = crate::rng::randbelow(&mut s.rng, len);
@@ -406,7 +406,7 @@ fn terrorism(s: &mut State, play: Play) -> bool {
 /// #93 Iran-Contra Scandal: US realignment rolls -1 this turn.
 fn iran_contra_scandal(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::IranContraScandal, Until::Turn);
-    s.log("twilight.card.iran_contra_scandal.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.iran_contra_scandal.effect", args![]);
     true
 }
 
@@ -421,7 +421,7 @@ fn chernobyl_region(s: &mut State, answer: &Answer) {
     let Some(option) = answer.num() else { return };
     let Some(r) = option.checked_sub(REGION_OPTION_0 as i32).filter(|r| (0..6).contains(r)) else { return };
     s.add_effect(Effect { region: Some(r as u8), ..Effect::new(EffectName::Chernobyl, Until::Turn) });
-    s.log("twilight.card.chernobyl.region", args!["region" => REGION_NAMES[r as usize]]);
+    crate::log_kept!(s, log, "twilight.card.chernobyl.region", args!["region" => REGION_NAMES[r as usize]]);
 }
 
 /// #95 Latin American Debt Crisis: the US discards a 3+ ops card, or the
@@ -437,7 +437,7 @@ fn latin_american_debt_crisis(s: &mut State) -> bool {
     if !cards.is_empty() {
         s.ask(Side::Us, AskKind::Discard, cards, name("latin_american_debt_crisis"), true, Value::Null);
     } else {
-        s.log("twilight.card.latin_american_debt_crisis.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.latin_american_debt_crisis.no_card", args![]);
         debt_crisis_double(s, -1);
     }
     true
@@ -446,7 +446,7 @@ fn latin_american_debt_crisis(s: &mut State) -> bool {
 fn debt_crisis_discard(s: &mut State, answer: &Answer) {
     match card_answer(answer) {
         None => {
-            s.log("twilight.card.latin_american_debt_crisis.no_discard", args![]);
+            crate::log_kept!(s, log, "twilight.card.latin_american_debt_crisis.no_discard", args![]);
             debt_crisis_double(s, -1);
         }
         Some(c) => s.discard_from_hand(Side::Us, c, Why::Card(95)),
@@ -462,7 +462,7 @@ fn debt_crisis_double(s: &mut State, first: i32) {
         .collect();
     if targets.is_empty() {
         if first < 0 {
-            s.log("twilight.card.latin_american_debt_crisis.no_influence", args![]);
+            crate::log_kept!(s, log, "twilight.card.latin_american_debt_crisis.no_influence", args![]);
         }
         return;
     }
@@ -475,7 +475,7 @@ fn debt_crisis_doubled(s: &mut State, frame: &Frame, answer: &Answer) {
     let n = s.inf[Side::Ussr.ix()][i];
     let doubled = n.saturating_mul(2);
     s.inf[Side::Ussr.ix()][i] = doubled;
-    s.log("twilight.card.latin_american_debt_crisis.doubled", args!["country" => country(i), "n" => doubled]);
+    crate::log_kept!(s, log, "twilight.card.latin_american_debt_crisis.doubled", args!["country" => country(i), "n" => doubled]);
     if data_int(ask_data(frame), "first").unwrap_or(-1) < 0 {
         debt_crisis_double(s, i as i32);
     }
@@ -487,10 +487,10 @@ fn tear_down_this_wall(s: &mut State) -> bool {
     s.end_effect(EffectName::WillyBrandt);
     s.add_effect(blocking(EffectName::TearDownThisWall, Until::Game, WILLY_BRANDT));
     s.inf[Side::Us.ix()][EAST_GERMANY] += 3;
-    s.log("twilight.card.tear_down_this_wall.influence", args!["event" => WILLY_BRANDT]);
+    crate::log_kept!(s, log, "twilight.card.tear_down_this_wall.influence", args!["event" => WILLY_BRANDT]);
     let europe = region(R_EUROPE);
     if s.coup_targets(Side::Us, Scope { only: Some(&europe), free: true }, true).is_empty() {
-        s.log("twilight.card.tear_down_this_wall.no_target", args![]);
+        crate::log_kept!(s, log, "twilight.card.tear_down_this_wall.no_target", args![]);
     } else {
         let options = vec![OPTION_COUP, OPTION_REALIGN];
         s.ask(Side::Us, AskKind::Choose, options, name("tear_down_this_wall"), true, Value::Null);
@@ -500,7 +500,7 @@ fn tear_down_this_wall(s: &mut State) -> bool {
 
 fn tear_down_this_wall_ops(s: &mut State, answer: &Answer) {
     let Some(option) = answer.num() else {
-        s.log("twilight.card.tear_down_this_wall.no_operation", args![]);
+        crate::log_kept!(s, log, "twilight.card.tear_down_this_wall.no_operation", args![]);
         return;
     };
     let kinds = if option == OPTION_COUP as i32 { "c" } else { "r" };
@@ -514,7 +514,7 @@ fn aldrich_ames_remix(s: &mut State, card: u8) -> bool {
     s.reveal_hand(Side::Us, Why::Card(card));
     let hand = sorted(s.hands[Side::Us.ix()].clone());
     if !s.ask(Side::Ussr, AskKind::Discard, hand, name("aldrich_ames_remix"), false, Value::Null) {
-        s.log("twilight.card.aldrich_ames_remix.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.aldrich_ames_remix.no_card", args![]);
     }
     true
 }
@@ -534,7 +534,7 @@ fn pershing_ii_deployed(s: &mut State, card: u8) -> bool {
 /// #100 Wargames: at DEFCON 2 only, the player may end the game.
 fn wargames(s: &mut State, play: Play) -> bool {
     if s.defcon != 2 {
-        s.log("twilight.card.wargames.not_defcon_2", args![]);
+        crate::log_kept!(s, log, "twilight.card.wargames.not_defcon_2", args![]);
         return false;
     }
     let data = Value::Obj(args!["player" => play.side]);
@@ -545,14 +545,14 @@ fn wargames(s: &mut State, play: Play) -> bool {
 fn wargames_answer(s: &mut State, frame: &Frame, answer: &Answer) {
     let Some(player) = ask_data_side(frame, "player") else { return };
     if *answer != Answer::YesNo(true) {
-        s.log("twilight.card.wargames.declined", args!["player" => player]);
+        crate::log_kept!(s, log, "twilight.card.wargames.declined", args!["player" => player]);
         return;
     }
     let opp = player.opp();
     // Not gain_vp: reaching 20 with the gift is no separate "vp" win.
     s.vp += if opp == Side::Us { 6 } else { -6 };
     let vp = s.vp;
-    s.log("twilight.card.wargames.ends", args!["player" => player, "opp" => opp, "vp" => vp]);
+    crate::log_kept!(s, log, "twilight.card.wargames.ends", args!["player" => player, "opp" => opp, "vp" => vp]);
     if vp != 0 {
         let winner = if vp > 0 { Side::Us } else { Side::Ussr };
         s.end_game(Some(winner), "wargames", "twilight.card.wargames.win", args!["winner" => winner]);
@@ -564,11 +564,11 @@ fn wargames_answer(s: &mut State, frame: &Frame, answer: &Answer) {
 /// #101 Solidarity: with John Paul II Elected Pope in effect, US +3 in Poland.
 fn solidarity(s: &mut State) -> bool {
     if !s.has_effect(EffectName::JohnPaulIiElectedPope) {
-        s.log("twilight.card.solidarity.no_pope", args!["event" => JOHN_PAUL_II_ELECTED_POPE]);
+        crate::log_kept!(s, log, "twilight.card.solidarity.no_pope", args!["event" => JOHN_PAUL_II_ELECTED_POPE]);
         return false;
     }
     s.inf[Side::Us.ix()][POLAND] += 3;
-    s.log("twilight.card.solidarity.influence", args![]);
+    crate::log_kept!(s, log, "twilight.card.solidarity.influence", args![]);
     true
 }
 
@@ -587,21 +587,21 @@ fn iran_iraq_war(s: &mut State, play: Play) -> bool {
 /// cards; the USSR adds 1 influence in a region one of them scores.
 fn the_cambridge_five(s: &mut State) -> bool {
     if s.turn >= LATE_WAR_TURN {
-        s.log("twilight.card.the_cambridge_five.late_war", args![]);
+        crate::log_kept!(s, log, "twilight.card.the_cambridge_five.late_war", args![]);
         return false;
     }
     let shown: Vec<u8> =
         sorted(s.hands[Side::Us.ix()].iter().copied().filter(|&c| SCORING[c as usize]).collect());
     s.reveals += 1;
     if shown.is_empty() {
-        s.log("twilight.card.the_cambridge_five.no_scoring_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.the_cambridge_five.no_scoring_card", args![]);
         return true;
     }
     let known = &mut s.known[Side::Ussr.ix()];
     known.extend_from_slice(&shown);
     known.sort_unstable();
     known.dedup();
-    s.log_to("twilight.card.the_cambridge_five.shows", Side::Ussr.name(), args!["cards" => Value::ints(&shown)]);
+    crate::log_kept!(s, log_to, "twilight.card.the_cambridge_five.shows", Side::Ussr.name(), args!["cards" => Value::ints(&shown)]);
     if shown.len() == 1 {
         cambridge_five_place(s, shown[0]);
     } else {
@@ -613,7 +613,7 @@ fn the_cambridge_five(s: &mut State) -> bool {
 fn cambridge_five_place(s: &mut State, card: u8) {
     let r = SCORING_REGION[card as usize];
     let Some(region_name) = REGION_NAMES.get(r as usize) else { return };
-    s.log("twilight.card.the_cambridge_five.place", args!["region" => *region_name]);
+    crate::log_kept!(s, log, "twilight.card.the_cambridge_five.place", args!["region" => *region_name]);
     s.push_influence(InfluenceFrame::new(true, Side::Ussr, Side::Ussr, 1, region(r)));
 }
 
@@ -621,7 +621,7 @@ fn cambridge_five_place(s: &mut State, card: u8) {
 /// or +2 in Western Europe and 2 VP under NATO.
 fn special_relationship(s: &mut State) -> bool {
     if s.control(UK) != Some(Side::Us) {
-        s.log("twilight.card.special_relationship.no_uk", args![]);
+        crate::log_kept!(s, log, "twilight.card.special_relationship.no_uk", args![]);
         return false;
     }
     let (targets, amount) = if s.has_effect(EffectName::Nato) {
@@ -637,7 +637,7 @@ fn special_relationship(s: &mut State) -> bool {
 fn special_relationship_answer(s: &mut State, frame: &Frame, answer: &Answer) {
     let (Some(i), Some(amount)) = (country_answer(answer), data_int(ask_data(frame), "amount")) else { return };
     s.inf[Side::Us.ix()][i] += amount as u8;
-    s.log("twilight.card.special_relationship.influence", args!["n" => amount, "country" => country(i)]);
+    crate::log_kept!(s, log, "twilight.card.special_relationship.influence", args!["n" => amount, "country" => country(i)]);
     if amount == 2 {
         s.gain_vp(Side::Us, 2, Some(Why::Card(105)));
     }
@@ -652,7 +652,7 @@ fn che_offer(s: &mut State, first: i32) -> bool {
         .filter(|&i| i as i32 != first)
         .collect();
     if targets.is_empty() {
-        s.log("twilight.card.che.no_target", args![]);
+        crate::log_kept!(s, log, "twilight.card.che.no_target", args![]);
         return true;
     }
     let data = Value::Obj(args!["first" => first]);
@@ -662,7 +662,7 @@ fn che_offer(s: &mut State, first: i32) -> bool {
 
 fn che_coup(s: &mut State, frame: &Frame, answer: &Answer) {
     let Some(i) = country_answer(answer) else {
-        s.log("twilight.card.che.no_coup", args![]);
+        crate::log_kept!(s, log, "twilight.card.che.no_coup", args![]);
         return;
     };
     let second = data_int(ask_data(frame), "first").unwrap_or(-1) >= 0;
@@ -674,7 +674,7 @@ fn che_coup(s: &mut State, frame: &Frame, answer: &Answer) {
 /// looks at the top 5 cards and discards any of them.
 fn our_man_in_tehran(s: &mut State) -> bool {
     if !IN_REGION[R_MIDDLE_EAST as usize].iter().any(|&i| s.control(i as usize) == Some(Side::Us)) {
-        s.log("twilight.card.our_man_in_tehran.no_control", args![]);
+        crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.no_control", args![]);
         return false;
     }
     if s.deck.len() < TEHRAN_DRAW && !s.discard.is_empty() {
@@ -684,16 +684,16 @@ fn our_man_in_tehran(s: &mut State) -> bool {
         // The old draw pile stays on top.
         pile.extend_from_slice(&s.deck);
         s.deck = pile;
-        s.log("twilight.card.our_man_in_tehran.reshuffle", args!["n" => n]);
+        crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.reshuffle", args!["n" => n]);
     }
     let from = s.deck.len().saturating_sub(TEHRAN_DRAW);
     let top = sorted(s.deck[from..].to_vec());
     if top.is_empty() {
-        s.log("twilight.card.our_man_in_tehran.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.no_card", args![]);
         return true;
     }
     s.reveals += 1;
-    s.log("twilight.card.our_man_in_tehran.look", args!["n" => top.len()]);
+    crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.look", args!["n" => top.len()]);
     let data = Value::Obj(args!["cards" => Value::ints(&top)]);
     s.ask(Side::Us, AskKind::Discard, top, name("our_man_in_tehran"), true, data);
     true
@@ -704,7 +704,7 @@ fn our_man_in_tehran_answer(s: &mut State, frame: &Frame, answer: &Answer) {
         remove_item(&mut s.deck, card);
         s.discard.push(card);
         s.reveals += 1;
-        s.log("twilight.card.our_man_in_tehran.discard", args!["card" => card]);
+        crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.discard", args!["card" => card]);
         let rest: Vec<u8> = ask_data_cards(frame, "cards").into_iter().filter(|&c| c != card).collect();
         if !rest.is_empty() {
             let data = Value::Obj(args!["cards" => Value::ints(&rest)]);
@@ -713,13 +713,13 @@ fn our_man_in_tehran_answer(s: &mut State, frame: &Frame, answer: &Answer) {
         }
     }
     crate::rng::shuffle(&mut s.rng, &mut s.deck);
-    s.log("twilight.card.our_man_in_tehran.shuffle_back", args![]);
+    crate::log_kept!(s, log, "twilight.card.our_man_in_tehran.shuffle_back", args![]);
 }
 
 /// #109 Yuri and Samantha: the USSR gains 1 VP per US coup this turn.
 fn yuri_and_samantha(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::YuriAndSamantha, Until::Turn);
-    s.log("twilight.card.yuri_and_samantha.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.yuri_and_samantha.effect", args![]);
     true
 }
 
@@ -728,7 +728,7 @@ fn yuri_and_samantha(s: &mut State) -> bool {
 fn awacs_sale_to_saudis(s: &mut State) -> bool {
     s.inf[Side::Us.ix()][SAUDI_ARABIA] += 2;
     s.add_effect(blocking(EffectName::AwacsSaleToSaudis, Until::Game, MUSLIM_REVOLUTION));
-    s.log("twilight.card.awacs_sale_to_saudis.influence", args!["event" => MUSLIM_REVOLUTION]);
+    crate::log_kept!(s, log, "twilight.card.awacs_sale_to_saudis.influence", args!["event" => MUSLIM_REVOLUTION]);
     true
 }
 
@@ -769,7 +769,7 @@ fn un_intervention_answer(s: &mut State, frame: &Frame, answer: &Answer) {
     let (Some(side), Some(c)) = (ask_data_side(frame, "side"), card_answer(answer)) else { return };
     remove_item(&mut s.hands[side.ix()], c);
     s.in_play.push(c);
-    s.log("twilight.card.un_intervention.play", args!["side" => side, "card" => c, "opp" => side.opp()]);
+    crate::log_kept!(s, log, "twilight.card.un_intervention.play", args!["side" => side, "card" => c, "opp" => side.opp()]);
     s.push(Frame::Finish { side, card: c, remove: false, table: None });
     s.flower_power_check(side, c);
     if !s.over {
@@ -795,7 +795,7 @@ fn defectors(s: &mut State, card: u8) -> bool {
 /// #42 Quagmire: the US is trapped; NORAD ends.
 fn quagmire(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::Quagmire, Until::Game);
-    s.log("twilight.card.quagmire.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.quagmire.effect", args![]);
     s.end_effect(EffectName::Norad);
     true
 }
@@ -803,7 +803,7 @@ fn quagmire(s: &mut State) -> bool {
 /// #44 Bear Trap: the USSR is trapped.
 fn bear_trap(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::BearTrap, Until::Game);
-    s.log("twilight.card.bear_trap.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.bear_trap.effect", args![]);
     true
 }
 
@@ -814,7 +814,7 @@ fn missile_envy(s: &mut State, play: Play) -> bool {
     let opp = side.opp();
     let hand = &s.hands[opp.ix()];
     let Some(best) = hand.iter().map(|&c| CARD_OPS[c as usize]).max() else {
-        s.log("twilight.card.missile_envy.no_card", args!["side" => opp]);
+        crate::log_kept!(s, log, "twilight.card.missile_envy.no_card", args!["side" => opp]);
         return false;
     };
     let top: Vec<u8> = sorted(hand.iter().copied().filter(|&c| CARD_OPS[c as usize] == best).collect());
@@ -839,17 +839,17 @@ fn envy_swap(s: &mut State, side: Side, c: u8) {
     s.known[side.ix()].push(MISSILE_ENVY);
     s.add_effect(Effect { side: Some(SideOrBoth::One(opp)), ..Effect::new(EffectName::MissileEnvy, Until::Game) });
     s.in_play.push(c);
-    s.log("twilight.card.missile_envy.swap", args!["side" => opp, "card" => c, "card2" => MISSILE_ENVY]);
+    crate::log_kept!(s, log, "twilight.card.missile_envy.swap", args!["side" => opp, "card" => c, "card2" => MISSILE_ENVY]);
     s.flower_power_check(side, c);
     if s.over {
         return;
     }
     if opponents_card(c, side) {
-        s.log("twilight.card.missile_envy.ops", args!["side" => side, "card" => c]);
+        crate::log_kept!(s, log, "twilight.card.missile_envy.ops", args!["side" => side, "card" => c]);
         s.push(Frame::Finish { side, card: c, remove: false, table: None });
         s.begin_ops(side, c, None, None, None, false);
     } else {
-        s.log("twilight.card.missile_envy.event", args!["card" => c, "side" => side]);
+        crate::log_kept!(s, log, "twilight.card.missile_envy.event", args!["card" => c, "side" => side]);
         s.play_event(side, c, side);
     }
 }
@@ -861,7 +861,7 @@ fn we_will_bury_you(s: &mut State) -> bool {
     s.change_defcon(-1, phasing);
     if !s.over {
         s.add_effect_simple(EffectName::WeWillBuryYou, Until::Game);
-        s.log("twilight.card.we_will_bury_you.effect", args!["event" => UN_INTERVENTION]);
+        crate::log_kept!(s, log, "twilight.card.we_will_bury_you.effect", args!["event" => UN_INTERVENTION]);
     }
     true
 }
@@ -876,7 +876,7 @@ fn u2_incident(s: &mut State, card: u8) -> bool {
 /// #59 Flower Power: the USSR gains 2 VP per US war card played.
 fn flower_power(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::FlowerPower, Until::Game);
-    s.log("twilight.card.flower_power.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.flower_power.effect", args![]);
     true
 }
 
@@ -898,7 +898,7 @@ fn cuban_missile_crisis(s: &mut State, play: Play) -> bool {
         side: Some(SideOrBoth::One(threatened)),
         ..Effect::new(EffectName::CubanMissileCrisis, Until::Turn)
     });
-    s.log("twilight.card.cuban_missile_crisis.effect", args!["side" => threatened]);
+    crate::log_kept!(s, log, "twilight.card.cuban_missile_crisis.effect", args!["side" => threatened]);
     true
 }
 
@@ -906,14 +906,14 @@ fn cuban_missile_crisis(s: &mut State, play: Play) -> bool {
 fn north_sea_oil(s: &mut State) -> bool {
     let turn = s.turn;
     s.add_effect(Effect { turn: Some(turn), ..blocking(EffectName::NorthSeaOil, Until::Game, OPEC) });
-    s.log("twilight.card.north_sea_oil.effect", args!["event" => OPEC]);
+    crate::log_kept!(s, log, "twilight.card.north_sea_oil.effect", args!["event" => OPEC]);
     true
 }
 
 /// #106 NORAD: the US may add influence when DEFCON moves to 2.
 fn norad(s: &mut State) -> bool {
     s.add_effect_simple(EffectName::Norad, Until::Game);
-    s.log("twilight.card.norad.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.norad.effect", args![]);
     true
 }
 
@@ -922,7 +922,7 @@ fn norad(s: &mut State) -> bool {
 fn grain_sales_to_soviets(s: &mut State, card: u8) -> bool {
     let len = s.hands[Side::Ussr.ix()].len();
     if len == 0 {
-        s.log("twilight.card.grain_sales_to_soviets.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.grain_sales_to_soviets.no_card", args![]);
         s.begin_ops(Side::Us, card, None, None, None, false);
         return true;
     }
@@ -931,8 +931,8 @@ fn grain_sales_to_soviets(s: &mut State, card: u8) -> bool {
     s.hands[Side::Us.ix()].push(c);
     s.known[Side::Ussr.ix()].push(c);
     s.reveals += 1;
-    s.log_to("twilight.card.grain_sales_to_soviets.take_unseen", SPECTATORS, args![]);
-    s.log_to("twilight.card.grain_sales_to_soviets.take", PLAYERS, args!["card" => c]);
+    crate::log_kept!(s, log_to, "twilight.card.grain_sales_to_soviets.take_unseen", SPECTATORS, args![]);
+    crate::log_kept!(s, log_to, "twilight.card.grain_sales_to_soviets.take", PLAYERS, args!["card" => c]);
     s.push(Frame::Action { p: Side::Us, extra: false, only: Some(c), ret: Some(card) });
     true
 }
@@ -952,7 +952,7 @@ fn star_wars(s: &mut State) -> bool {
     options.sort_unstable();
     options.dedup();
     if options.is_empty() {
-        s.log("twilight.card.star_wars.none", args![]);
+        crate::log_kept!(s, log, "twilight.card.star_wars.none", args![]);
         return false;
     }
     s.ask(Side::Us, AskKind::Pick, options, name("star_wars"), false, Value::Null);
@@ -963,7 +963,7 @@ fn star_wars_answer(s: &mut State, answer: &Answer) {
     let Some(c) = card_answer(answer) else { return };
     remove_item(&mut s.discard, c);
     s.in_play.push(c);
-    s.log("twilight.card.star_wars.take", args!["card" => c]);
+    crate::log_kept!(s, log, "twilight.card.star_wars.take", args!["card" => c]);
     s.flower_power_check(Side::Us, c);
     if !s.over {
         let side = if CARD_SIDE[c as usize] == CardSide::Ussr { Side::Ussr } else { Side::Us };
@@ -975,7 +975,7 @@ fn star_wars_answer(s: &mut State, answer: &Answer) {
 /// number of cards, then draws as many.
 fn ask_not(s: &mut State) -> bool {
     if s.hands[Side::Us.ix()].is_empty() {
-        s.log("twilight.card.ask_not_what_your_country_can_do_for_you.no_card", args![]);
+        crate::log_kept!(s, log, "twilight.card.ask_not_what_your_country_can_do_for_you.no_card", args![]);
         return true;
     }
     let hand = sorted(s.hands[Side::Us.ix()].clone());
@@ -1004,7 +1004,7 @@ fn ask_not_answer(s: &mut State, frame: &Frame, answer: &Answer) {
         drawn += 1;
     }
     s.reveals += 1;
-    s.log("twilight.card.ask_not_what_your_country_can_do_for_you.draw", args!["n" => n, "drawn" => drawn]);
+    crate::log_kept!(s, log, "twilight.card.ask_not_what_your_country_can_do_for_you.draw", args!["n" => n, "drawn" => drawn]);
 }
 
 #[cfg(test)]

@@ -243,7 +243,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             if s.china == Side::Us {
                 s.china = Side::Ussr;
                 s.china_up = true;
-                s.log("twilight.card.cultural_revolution.china", args!["card" => CHINA]);
+                crate::log_kept!(s, log, "twilight.card.cultural_revolution.china", args!["card" => CHINA]);
             } else {
                 s.gain_vp(Side::Ussr, 1, Some(Why::Card(card)));
             }
@@ -254,7 +254,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             if n > 0 {
                 s.gain_vp(Side::Ussr, n, Some(Why::Card(card)));
             } else {
-                s.log("twilight.card.opec.none", args![]);
+                crate::log_kept!(s, log, "twilight.card.opec.none", args![]);
             }
             true
         }
@@ -271,7 +271,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             for i in PANAMA_CANAL {
                 s.inf[Side::Us.ix()][i as usize] += 1;
             }
-            s.log("twilight.card.panama_canal_returned.influence", args![]);
+            crate::log_kept!(s, log, "twilight.card.panama_canal_returned.influence", args![]);
             true
         }
         65 => {
@@ -279,7 +279,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             for i in CAMP_DAVID {
                 s.inf[Side::Us.ix()][i as usize] += 1;
             }
-            s.log("twilight.card.camp_david_accords.influence", args!["event" => ARAB_ISRAELI_WAR]);
+            crate::log_kept!(s, log, "twilight.card.camp_david_accords.influence", args!["event" => ARAB_ISRAELI_WAR]);
             let mut e = Effect::new(EffectName::CampDavidAccords, Until::Game);
             e.blocks = Some(ARAB_ISRAELI_WAR);
             s.add_effect(e);
@@ -295,7 +295,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             let removed = s.inf[Side::Ussr.ix()][POLAND].min(2);
             s.inf[Side::Ussr.ix()][POLAND] -= removed;
             s.inf[Side::Us.ix()][POLAND] += 1;
-            s.log("twilight.card.john_paul_ii_elected_pope.influence", args!["n" => removed]);
+            crate::log_kept!(s, log, "twilight.card.john_paul_ii_elected_pope.influence", args!["n" => removed]);
             s.add_effect_simple(EffectName::JohnPaulIiElectedPope, Until::Game);
             true
         }
@@ -313,7 +313,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             } else {
                 s.china = Side::Us;
                 s.china_up = false;
-                s.log("twilight.card.nixon_plays_the_china_card.china", args!["card" => CHINA]);
+                crate::log_kept!(s, log, "twilight.card.nixon_plays_the_china_card.china", args!["card" => CHINA]);
             }
             true
         }
@@ -321,13 +321,13 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             let removed = s.inf[Side::Ussr.ix()][EGYPT];
             s.inf[Side::Ussr.ix()][EGYPT] = 0;
             s.inf[Side::Us.ix()][EGYPT] += 1;
-            s.log("twilight.card.sadat_expels_soviets.influence", args!["n" => removed]);
+            crate::log_kept!(s, log, "twilight.card.sadat_expels_soviets.influence", args!["n" => removed]);
             true
         }
         73 => {
             s.keep_on_table(card);
             s.add_effect_simple(EffectName::ShuttleDiplomacy, Until::Scoring);
-            s.log("twilight.card.shuttle_diplomacy.effect", args![]);
+            crate::log_kept!(s, log, "twilight.card.shuttle_diplomacy.effect", args![]);
             true
         }
         74 => {
@@ -345,7 +345,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             if s.china == Side::Ussr {
                 s.china = Side::Us;
                 s.china_up = true;
-                s.log("twilight.card.ussuri_river_skirmish.china", args!["card" => CHINA]);
+                crate::log_kept!(s, log, "twilight.card.ussuri_river_skirmish.china", args!["card" => CHINA]);
             } else {
                 place(s, Side::Us, 4, IN_REGION[R_ASIA as usize].to_vec(), 2, false);
             }
@@ -359,7 +359,7 @@ pub fn run(s: &mut State, play: Play) -> Option<bool> {
             if n > 0 {
                 s.gain_vp(Side::Us, n, Some(Why::Card(card)));
             } else {
-                s.log("twilight.card.alliance_for_progress.none", args![]);
+                crate::log_kept!(s, log, "twilight.card.alliance_for_progress.none", args![]);
             }
             true
         }
@@ -422,7 +422,7 @@ pub fn resume(s: &mut State, then: &str, frame: Frame, answer: Answer) -> bool {
             if let Frame::Ask(f) = &frame {
                 let side = f.p;
                 match answer.num() {
-                    None => s.log("twilight.card.junta.no_operation", args!["side" => side]),
+                    None => crate::log_kept!(s, log, "twilight.card.junta.no_operation", args!["side" => side]),
                     Some(option) => {
                         let kinds: Text = Cow::Borrowed(if option == COUP as i32 { "c" } else { "r" });
                         s.begin_ops(side, 47, None, Some(kinds), Some(latin_america()), true);
@@ -444,7 +444,7 @@ pub fn resume(s: &mut State, then: &str, frame: Frame, answer: Answer) -> bool {
             // influence.
             if let Frame::Influence(f) = &frame {
                 if f.left != 0 {
-                    s.log("twilight.card.muslim_revolution.none_left", args![]);
+                    crate::log_kept!(s, log, "twilight.card.muslim_revolution.none_left", args![]);
                 }
             }
         }
@@ -471,7 +471,7 @@ fn country_ix(i: i32) -> usize {
 /// (`_add`).
 fn add(s: &mut State, side: Side, i: u8, n: u8, code: &'static str) {
     s.inf[side.ix()][i as usize] += n;
-    s.log(code, args!["side" => side, "n" => n, "country" => NAMES[i as usize]]);
+    crate::log_kept!(s, log, code, args!["side" => side, "n" => n, "country" => NAMES[i as usize]]);
 }
 
 /// `side` places `count` of its own influence among `allowed`, at most
@@ -486,14 +486,14 @@ fn place(s: &mut State, side: Side, count: i8, allowed: Vec<u8>, max_per: u8, op
 /// A data-less effect for the rest of the turn, logged.
 fn turn_effect(s: &mut State, name: EffectName, code: &'static str) -> bool {
     s.add_effect_simple(name, Until::Turn);
-    s.log(code, args![]);
+    crate::log_kept!(s, log, code, args![]);
     true
 }
 
 /// Log the new DEFCON `level` chosen by `chooser`, then move there
 /// (`_set_defcon`; level 1 is nuclear war, the phasing side's loss).
 fn set_defcon(s: &mut State, level: i32, code: &'static str, chooser: Side) {
-    s.log(code, args!["chooser" => chooser, "defcon" => level]);
+    crate::log_kept!(s, log, code, args!["chooser" => chooser, "defcon" => level]);
     let (delta, p) = (level - s.defcon as i32, s.phasing);
     s.change_defcon(delta, p);
 }
@@ -515,7 +515,7 @@ fn brush_war(s: &mut State, side: Side) -> bool {
 fn arms_race(s: &mut State, side: Side, card: u8) -> bool {
     let mine = s.milops[side.ix()];
     if mine <= s.milops[side.opp().ix()] {
-        s.log("twilight.card.arms_race.not_ahead", args!["side" => side]);
+        crate::log_kept!(s, log, "twilight.card.arms_race.not_ahead", args!["side" => side]);
         return false;
     }
     let n = if mine >= s.defcon { 3 } else { 1 };
@@ -533,7 +533,7 @@ fn kitchen_debates(s: &mut State, card: u8) -> bool {
     }
     let (us, ussr) = (count[Side::Us.ix()], count[Side::Ussr.ix()]);
     if us <= ussr {
-        s.log("twilight.card.kitchen_debates.not_ahead", args!["us" => us, "ussr" => ussr]);
+        crate::log_kept!(s, log, "twilight.card.kitchen_debates.not_ahead", args!["us" => us, "ussr" => ussr]);
         return false;
     }
     s.gain_vp(Side::Us, 2, Some(Why::Card(card)));
@@ -546,7 +546,7 @@ fn salt_negotiations(s: &mut State, side: Side) -> bool {
     let p = s.phasing;
     s.change_defcon(2, p);
     s.add_effect_simple(EffectName::SaltNegotiations, Until::Turn);
-    s.log("twilight.card.salt_negotiations.effect", args![]);
+    crate::log_kept!(s, log, "twilight.card.salt_negotiations.effect", args![]);
     let mut options: Vec<u8> = s.discard.iter().copied().filter(|&c| !SCORING[c as usize]).collect();
     options.sort_unstable();
     if !options.is_empty() {
@@ -558,7 +558,7 @@ fn salt_negotiations(s: &mut State, side: Side) -> bool {
 /// SALT's pick: the card goes from the discard pile to the hand, shown.
 fn salt_take(s: &mut State, side: Side, card: Option<i32>) {
     let Some(card) = card.and_then(|c| u8::try_from(c).ok()) else {
-        s.log("twilight.card.salt_negotiations.no_card", args!["side" => side]);
+        crate::log_kept!(s, log, "twilight.card.salt_negotiations.no_card", args!["side" => side]);
         return;
     };
     super::super::rules::remove_item(&mut s.discard, card);
@@ -567,7 +567,7 @@ fn salt_take(s: &mut State, side: Side, card: Option<i32>) {
     if !known.contains(&card) {
         known.push(card);
     }
-    s.log("twilight.card.salt_negotiations.take", args!["side" => side, "card" => card]);
+    crate::log_kept!(s, log, "twilight.card.salt_negotiations.take", args!["side" => side, "card" => card]);
 }
 
 /// Regions `side` dominates or controls now (printed battlegrounds).
@@ -584,13 +584,13 @@ fn summit_bonus(s: &State, side: Side) -> i32 {
 fn summit_result(s: &mut State, ussr_roll: i32, us_roll: i32) {
     let (ussr_bonus, us_bonus) = (summit_bonus(s, Side::Ussr), summit_bonus(s, Side::Us));
     let (ussr_total, us_total) = (ussr_roll + ussr_bonus, us_roll + us_bonus);
-    s.log(
+    crate::log_kept!(s, log, 
         "twilight.card.summit.rolls",
         args!["ussr_roll" => ussr_roll, "ussr_bonus" => ussr_bonus, "ussr_total" => ussr_total,
               "us_roll" => us_roll, "us_bonus" => us_bonus, "us_total" => us_total],
     );
     if ussr_total == us_total {
-        s.log("twilight.card.summit.tie", args![]);
+        crate::log_kept!(s, log, "twilight.card.summit.tie", args![]);
         return;
     }
     let winner = if ussr_total > us_total { Side::Ussr } else { Side::Us };
@@ -610,7 +610,7 @@ fn summit_result(s: &mut State, ussr_roll: i32, us_roll: i32) {
 /// #46 How I Learned to Stop Worrying: 5 Military Ops, then DEFCON at will.
 fn how_i_learned(s: &mut State, side: Side) -> bool {
     s.add_milops(side, 5);
-    s.log("twilight.card.how_i_learned_to_stop_worrying.milops", args!["side" => side]);
+    crate::log_kept!(s, log, "twilight.card.how_i_learned_to_stop_worrying.milops", args!["side" => side]);
     let options: Vec<u8> = (0..5).map(|k| DEFCON_1 + k).collect();
     s.ask(side, AskKind::Choose, options, Cow::Borrowed("how_i_learned"), false, empty());
     true
@@ -620,7 +620,7 @@ fn how_i_learned(s: &mut State, side: Side) -> bool {
 /// coup or free realignments in Central or South America.
 fn junta_country(s: &mut State, side: Side, i: usize) {
     s.inf[side.ix()][i] += 2;
-    s.log("twilight.card.junta.influence", args!["side" => side, "country" => country(i)]);
+    crate::log_kept!(s, log, "twilight.card.junta.influence", args!["side" => side, "country" => country(i)]);
     let only = latin_america();
     let scope = Scope { only: Some(&only), free: true };
     let mut options = Vec::new();
@@ -631,7 +631,7 @@ fn junta_country(s: &mut State, side: Side, i: usize) {
         options.push(REALIGN);
     }
     if options.is_empty() {
-        s.log("twilight.card.junta.no_target", args!["opp" => side.opp()]);
+        crate::log_kept!(s, log, "twilight.card.junta.no_target", args!["opp" => side.opp()]);
     } else {
         s.ask(side, AskKind::Choose, options, Cow::Borrowed("junta_operation"), true, empty());
     }
@@ -647,5 +647,5 @@ fn latin_american_death_squads(s: &mut State, side: Side) {
     let mut e = Effect::new(EffectName::LatinAmericanDeathSquads, Until::Turn);
     e.side = Some(if both { SideOrBoth::Both } else { SideOrBoth::One(side) });
     s.add_effect(e);
-    s.log("twilight.card.latin_american_death_squads.effect", args!["side" => side, "opp" => side.opp()]);
+    crate::log_kept!(s, log, "twilight.card.latin_american_death_squads.effect", args!["side" => side, "opp" => side.opp()]);
 }
