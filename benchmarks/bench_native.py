@@ -144,7 +144,8 @@ def main() -> None:
         print(f"  per-step API (State)  native {step_nat:>12,.0f} decisions/s   python {step_py:>9,.0f} decisions/s   "
               f"x{step_nat / step_py:,.1f}")
         print(f"  per-step, the class   native {step_cls:>12,.0f} decisions/s (legal_action_ids + apply_id)")
-        print(f"  per-step, CPU time    native {step_nat_cpu:>12,.0f} decisions/s (State), {step_cls_cpu:,.0f}/s (class)")
+        print(f"  per-step, CPU time    native {step_nat_cpu:>12,.0f} decisions/s (State), "
+              f"{step_cls_cpu:,.0f}/s (class)")
         nat_states = positions(game, options, "native", 20)
         py_states = positions(game, options, "python", 20)
         raw = [s.native for s in nat_states]

@@ -58,10 +58,10 @@ class _FakeState:
     def current_player(self) -> str | None:
         return self.game.current_player(self.d)
 
-    def legal_action_ids(self) -> list[int]:
+    def legal_action_ids(self, sort: bool = False) -> list[int]:
         if self._legal is None:
             self._legal = [a.id for a in self.game.legal_actions(self.d)]
-        return list(self._legal)
+        return sorted(self._legal) if sort else list(self._legal)
 
     def apply_id(self, ident: int) -> None:
         if type(ident) is not int:

@@ -189,6 +189,16 @@ def test_views_and_logs_of_clones_stay_their_own(engine: Engine) -> None:
         assert a.log == b.log
         for side in SIDES:
             assert a.view(side) == b.view(side)
+    # A view made before an action (by id, the per-step path) is not
+    # served after it.
+    for _ in range(6):
+        if native.is_terminal:
+            break
+        native.view("USSR")
+        ident = native.legal_action_ids()[-1]
+        native.apply(ident)
+        py.apply(ident)
+        assert native.view("USSR") == py.view("USSR") and native.log_entries == py.log_entries
     # Handed out, the entries are a list of the moment: changing it
     # changes no state.
     entries = native.log_entries

@@ -408,10 +408,7 @@ class NativeState(State):
     def legal_action_ids(self) -> list[int]:
         if self._lent:
             self._sync()
-        try:
-            ids: list[int] = self._native.legal_action_ids(True)  # sorted by the native core, a new list
-        except TypeError:  # a native class without ``sort``
-            return sorted(self._native.legal_action_ids())
+        ids: list[int] = self._native.legal_action_ids(True)  # sorted by the native core, a new list
         return ids
 
     def _legal_texts(self) -> list[str]:
@@ -429,6 +426,7 @@ class NativeState(State):
                 self._refuse(action)
             self._legal = None
             self._snap = None
+            self._peeked = None
             return
         if self._lent:
             self._sync()
