@@ -60,14 +60,14 @@ impl ThirteenState {
     /// Read a state the Python engine wrote (`ValueError` naming the field
     /// for anything else).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<ThirteenState> {
+    pub fn from_json(text: &str) -> PyResult<ThirteenState> {
         json_io::from_json(text)
             .map(ThirteenState::wrap)
             .map_err(PyValueError::new_err)
     }
 
     /// The exact state as JSON, byte for byte as the Python engine writes it.
-    fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         json_io::to_json(&self.state)
     }
 
@@ -77,18 +77,18 @@ impl ThirteenState {
     }
 
     /// The side to decide ("USSR", "US"), or None when the game is over.
-    fn current_player(&self) -> Option<&'static str> {
+    pub fn current_player(&self) -> Option<&'static str> {
         machine::current_player(&self.state).map(|s| s.as_str())
     }
 
     /// The legal action ids in the Python engine's order.
-    fn legal_action_ids(&mut self) -> Vec<u16> {
+    pub fn legal_action_ids(&mut self) -> Vec<u16> {
         self.ensure_legal().to_vec()
     }
 
     /// Apply a legal action id; `ValueError` (the state unchanged) if it is
     /// not legal now.
-    fn apply_id(&mut self, id: i64) -> PyResult<()> {
+    pub fn apply_id(&mut self, id: i64) -> PyResult<()> {
         let legal = self.ensure_legal();
         let ok = u16::try_from(id).is_ok_and(|x| legal.contains(&x));
         let action = if ok {
@@ -105,13 +105,13 @@ impl ThirteenState {
     }
 
     /// 13 Days has no dice: like Python's `chance_action`, always an error.
-    fn chance_action_id(&self) -> PyResult<u16> {
+    pub fn chance_action_id(&self) -> PyResult<u16> {
         Err(PyValueError::new_err(
             "13 Days has no dice: there is never a chance decision",
         ))
     }
 
-    fn is_over(&self) -> bool {
+    pub fn is_over(&self) -> bool {
         self.state.over
     }
 

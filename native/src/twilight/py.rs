@@ -58,13 +58,13 @@ impl TwilightState {
 
     /// Read a state the Python engine wrote.
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<TwilightState> {
+    pub fn from_json(text: &str) -> PyResult<TwilightState> {
         let state = State::from_json(text).map_err(PyValueError::new_err)?;
         Ok(TwilightState { state, legal: None })
     }
 
     /// The state's JSON, as the Python engine writes it.
-    fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         self.state.to_json()
     }
 
@@ -73,7 +73,7 @@ impl TwilightState {
     }
 
     /// The side to act, "chance" at a die roll, None when the game is over.
-    fn current_player(&self) -> Option<&'static str> {
+    pub fn current_player(&self) -> Option<&'static str> {
         match self.state.current_player()? {
             Player::Side(s) => Some(s.name()),
             Player::Chance => Some("chance"),
@@ -81,12 +81,12 @@ impl TwilightState {
     }
 
     /// The legal ids in the Python engine's order.
-    fn legal_action_ids(&mut self) -> Vec<u16> {
+    pub fn legal_action_ids(&mut self) -> Vec<u16> {
         self.legal().clone()
     }
 
     /// Apply a legal id; a ValueError (the state unchanged) if it is not legal.
-    fn apply_id(&mut self, id: i64) -> PyResult<()> {
+    pub fn apply_id(&mut self, id: i64) -> PyResult<()> {
         let ok = u16::try_from(id).is_ok_and(|i| (i as usize) < act::N_ACTIONS && self.legal().contains(&i));
         if !ok {
             return Err(PyValueError::new_err(format!("action id {id} is not legal now")));
@@ -97,14 +97,14 @@ impl TwilightState {
     }
 
     /// The roll Python's `chance_action` would pick from the state's generator.
-    fn chance_action_id(&self) -> PyResult<u16> {
+    pub fn chance_action_id(&self) -> PyResult<u16> {
         if self.state.current_player() != Some(Player::Chance) {
             return Err(PyValueError::new_err("no chance decision is pending"));
         }
         Ok(act::roll(self.state.chance_roll()))
     }
 
-    fn is_over(&self) -> bool {
+    pub fn is_over(&self) -> bool {
         self.state.over
     }
 
