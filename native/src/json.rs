@@ -92,15 +92,17 @@ impl Value {
     }
 
     /// Parse JSON text (keys keep their order; any integer size is kept).
+    /// A number too large for a float (`1e400`) is refused: Python reads
+    /// it as infinity and writes `Infinity` back, which is not JSON.
     pub fn parse(text: &str) -> Result<Value, String> {
         let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-        Ok(Value::from_serde(v))
+        Value::from_serde(v)
     }
 
     /// Convert a `serde_json` value (built with `preserve_order` and
     /// `arbitrary_precision`, so nothing is reordered or rounded).
-    pub fn from_serde(v: serde_json::Value) -> Value {
-        match v {
+    pub fn from_serde(v: serde_json::Value) -> Result<Value, String> {
+        Ok(match v {
             serde_json::Value::Null => Value::Null,
             serde_json::Value::Bool(b) => Value::Bool(b),
             serde_json::Value::Number(n) => {
@@ -111,16 +113,24 @@ impl Value {
                     if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
                         Value::Big(text)
                     } else {
-                        Value::Float(text.parse().unwrap_or(f64::NAN))
+                        let x: f64 = text.parse().unwrap_or(f64::NAN);
+                        if !x.is_finite() {
+                            return Err(format!("not JSON: the number {text} is out of a float's range"));
+                        }
+                        Value::Float(x)
                     }
                 }
             }
             serde_json::Value::String(s) => Value::Str(Cow::Owned(s)),
-            serde_json::Value::Array(items) => Value::List(items.into_iter().map(Value::from_serde).collect()),
-            serde_json::Value::Object(map) => {
-                Value::Obj(map.into_iter().map(|(k, v)| (Cow::Owned(k), Value::from_serde(v))).collect())
+            serde_json::Value::Array(items) => {
+                Value::List(items.into_iter().map(Value::from_serde).collect::<Result<_, _>>()?)
             }
-        }
+            serde_json::Value::Object(map) => Value::Obj(
+                map.into_iter()
+                    .map(|(k, v)| Ok((Cow::Owned(k), Value::from_serde(v)?)))
+                    .collect::<Result<_, String>>()?,
+            ),
+        })
     }
 }
 

@@ -46,28 +46,27 @@ impl PyRandom {
         let mut r = Self::from_word(19_650_218);
         let key: &[u32] = if key.is_empty() { &[0] } else { key };
         let mt = &mut r.mt;
-        let (mut i, mut j) = (1usize, 0usize);
-        for _ in 0..N.max(key.len()) {
+        // Both passes walk `i` over 1..N, wrapping to 1 with word 0 set
+        // to the last word.
+        let next = |mt: &mut [u32; N], i: usize| -> usize {
+            if i + 1 >= N {
+                mt[0] = mt[N - 1];
+                1
+            } else {
+                i + 1
+            }
+        };
+        let mut i = 1usize;
+        for step in 0..N.max(key.len()) {
+            let j = step % key.len();
             let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
             mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
-            i += 1;
-            j += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
-            if j >= key.len() {
-                j = 0;
-            }
+            i = next(mt, i);
         }
         for _ in 0..N - 1 {
             let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
             mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
-            i += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
+            i = next(mt, i);
         }
         mt[0] = 0x8000_0000; // a non-zero state whatever the key
         r
@@ -207,7 +206,7 @@ impl PyRandom {
         if tuple.len() != 3 {
             return Err(bad("a tuple of 3 items is expected"));
         }
-        let version: i64 = tuple.get_item(0)?.extract().map_err(|_| bad("the version is not an int"))?;
+        let version = int_item(tuple, 0).ok_or_else(|| bad("the version is not an int"))?;
         if version != STATE_VERSION {
             return Err(bad(&format!("version {version}, only version {STATE_VERSION} is read")));
         }
@@ -216,17 +215,18 @@ impl PyRandom {
         if words.len() != N + 1 {
             return Err(bad(&format!("item 1 holds {} ints, not {}", words.len(), N + 1)));
         }
+        // The 624 words, then the index, all checked the same way.
         let mut mt = [0u32; N];
         for (i, slot) in mt.iter_mut().enumerate() {
-            *slot = words
-                .get_item(i)?
-                .extract()
-                .map_err(|_| bad(&format!("word {i} is not an int in 0..2**32")))?;
+            *slot = int_item(words, i)
+                .and_then(|w| u32::try_from(w).ok())
+                .ok_or_else(|| bad(&format!("word {i} is not an int in 0..2**32")))?;
         }
-        let index: usize = words.get_item(N)?.extract().map_err(|_| bad("the index is not an int"))?;
-        if index > N {
-            return Err(bad(&format!("index {index} is out of range 0..={N}")));
-        }
+        let index = int_item(words, N).ok_or_else(|| bad("the index is not an int"))?;
+        let index = usize::try_from(index)
+            .ok()
+            .filter(|&i| i <= N)
+            .ok_or_else(|| bad(&format!("index {index} is out of range 0..={N}")))?;
         let gauss = tuple.get_item(2)?;
         let gauss_next: Option<f64> =
             if gauss.is_none() { None } else { Some(gauss.extract().map_err(|_| bad("gauss_next is not a float"))?) };
@@ -245,6 +245,12 @@ impl PyRandom {
         };
         PyTuple::new(py, [STATE_VERSION.into_pyobject(py)?.into_any(), internal.into_any(), gauss])
     }
+}
+
+/// Item `k` of a tuple as an int, `None` if it is not one (or too big for
+/// an `i64`): every int of `getstate()`'s tuple is read through here.
+fn int_item(tuple: &Bound<'_, PyTuple>, k: usize) -> Option<i64> {
+    tuple.get_item(k).ok()?.extract().ok()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::json::{write_str, Value};
+use crate::json::{write_str, Text, Value};
 use crate::log::{Entry, Log};
 use crate::rng;
 
@@ -472,7 +472,7 @@ fn cards<const N: usize>(v: &[u8], path: &str) -> R<crate::engine::Cards<N>> {
 }
 
 /// An object's pairs, or an error naming `path`.
-fn obj<'a>(v: &'a Value, path: &str) -> R<&'a [(crate::json::Text, Value)]> {
+fn obj<'a>(v: &'a Value, path: &str) -> R<&'a [(Text, Value)]> {
     match v {
         Value::Obj(p) => Ok(p),
         _ => Err(format!("{path}: must be an object")),
@@ -480,7 +480,7 @@ fn obj<'a>(v: &'a Value, path: &str) -> R<&'a [(crate::json::Text, Value)]> {
 }
 
 /// The value under `key` (required).
-fn field<'a>(pairs: &'a [(crate::json::Text, Value)], key: &str, path: &str) -> R<&'a Value> {
+fn field<'a>(pairs: &'a [(Text, Value)], key: &str, path: &str) -> R<&'a Value> {
     pairs
         .iter()
         .find(|(k, _)| k == key)
@@ -497,7 +497,7 @@ fn join(path: &str, key: &str) -> String {
 }
 
 /// Exactly the keys `required` plus any of `optional`, nothing else.
-fn keys_exactly(pairs: &[(crate::json::Text, Value)], required: &[&str], optional: &[&str], path: &str) -> R<()> {
+fn keys_exactly(pairs: &[(Text, Value)], required: &[&str], optional: &[&str], path: &str) -> R<()> {
     for k in required {
         if !pairs.iter().any(|(x, _)| x == k) {
             return Err(format!("{}: missing", join(path, k)));
@@ -592,38 +592,110 @@ fn get_small<const N: usize>(v: &Value, path: &str, hi: u8) -> R<SmallList<N>> {
 
 /// `{"USSR": a, "US": b}` read with `each`.
 fn get_per_side<T>(v: &Value, path: &str, mut each: impl FnMut(&Value, &str) -> R<T>) -> R<[T; 2]> {
-    let pairs = obj(v, path)?;
-    keys_exactly(pairs, &["USSR", "US"], &[], path)?;
-    in_order(pairs, &["USSR", "US"], path)?;
-    let a = each(field(pairs, "USSR", path)?, &join(path, "USSR"))?;
-    let b = each(field(pairs, "US", path)?, &join(path, "US"))?;
-    Ok([a, b])
+    let o = Fields::of(v, path)?;
+    o.keys(&["USSR", "US"], &[], &["USSR", "US"])?;
+    Ok([each(o.at("USSR")?, &o.path("USSR"))?, each(o.at("US")?, &o.path("US"))?])
 }
 
-fn get_then(v: &Value, path: &str) -> R<Then> {
-    let t = get_str(v, path)?;
-    Then::parse(t).ok_or_else(|| format!("{path}: {t:?} is not a continuation"))
+/// An object being read and its path: the one set of field readers every
+/// part of the state (the top level, `fx`, each frame) goes through. Each
+/// reads a key, checks it and names `path.key` in its error.
+#[derive(Clone, Copy)]
+struct Fields<'a> {
+    pairs: &'a [(Text, Value)],
+    path: &'a str,
 }
 
-fn get_data(v: &Value, path: &str) -> R<FrameData> {
-    let pairs = obj(v, path)?;
-    match pairs {
-        [] => Ok(FrameData::Empty),
-        [(k, x)] if k == "low" => Ok(FrameData::Low(get_bool(x, &join(path, "low"))?)),
-        [(k, x)] if k == "by" => Ok(FrameData::By(get_side(x, &join(path, "by"))?)),
-        _ => Err(format!("{path}: not the data of a continuation")),
+impl<'a> Fields<'a> {
+    /// `v`, which must be an object, found at `path`.
+    fn of(v: &'a Value, path: &'a str) -> R<Fields<'a>> {
+        Ok(Fields { pairs: obj(v, path)?, path })
     }
-}
 
-fn get_card_opt(pairs: &[(crate::json::Text, Value)], path: &str) -> R<Option<u8>> {
-    match pairs.iter().find(|(k, _)| k == "card") {
-        Some((_, v)) => Ok(Some(get_u8(v, &join(path, "card"), 1, N_CARDS)?)),
-        None => Ok(None),
+    /// Exactly the keys `required` plus any of `optional`, in `order`.
+    fn keys(&self, required: &[&str], optional: &[&str], order: &[&str]) -> R<()> {
+        keys_exactly(self.pairs, required, optional, self.path)?;
+        in_order(self.pairs, order, self.path)
+    }
+
+    /// The value under `key` (required).
+    fn at(&self, key: &str) -> R<&'a Value> {
+        field(self.pairs, key, self.path)
+    }
+
+    /// The path of `key`, for errors.
+    fn path(&self, key: &str) -> String {
+        join(self.path, key)
+    }
+
+    fn int(&self, key: &str, lo: i64, hi: i64) -> R<i64> {
+        get_int(self.at(key)?, &self.path(key), lo, hi)
+    }
+
+    fn u8(&self, key: &str, lo: u8, hi: u8) -> R<u8> {
+        get_u8(self.at(key)?, &self.path(key), lo, hi)
+    }
+
+    fn bool(&self, key: &str) -> R<bool> {
+        get_bool(self.at(key)?, &self.path(key))
+    }
+
+    fn str(&self, key: &str) -> R<&'a str> {
+        get_str(self.at(key)?, &self.path(key))
+    }
+
+    fn side(&self, key: &str) -> R<Side> {
+        get_side(self.at(key)?, &self.path(key))
+    }
+
+    fn list(&self, key: &str) -> R<&'a [Value]> {
+        get_list(self.at(key)?, &self.path(key))
+    }
+
+    fn u8s(&self, key: &str, lo: u8, hi: u8, max_len: usize) -> R<Vec<u8>> {
+        get_u8s(self.at(key)?, &self.path(key), lo, hi, max_len)
+    }
+
+    fn sides(&self, key: &str, max_len: usize) -> R<Vec<Side>> {
+        get_sides(self.at(key)?, &self.path(key), max_len)
+    }
+
+    fn small<const N: usize>(&self, key: &str, hi: u8) -> R<SmallList<N>> {
+        get_small(self.at(key)?, &self.path(key), hi)
+    }
+
+    fn per_side<T>(&self, key: &str, each: impl FnMut(&Value, &str) -> R<T>) -> R<[T; 2]> {
+        get_per_side(self.at(key)?, &self.path(key), each)
+    }
+
+    /// A frame's `then`: the continuation it resumes.
+    fn then(&self) -> R<Then> {
+        let t = self.str("then")?;
+        Then::parse(t).ok_or_else(|| format!("{}: {t:?} is not a continuation", self.path("then")))
+    }
+
+    /// A frame's `data`: what its continuation keeps.
+    fn data(&self) -> R<FrameData> {
+        let path = self.path("data");
+        match obj(self.at("data")?, &path)? {
+            [] => Ok(FrameData::Empty),
+            [(k, x)] if k == "low" => Ok(FrameData::Low(get_bool(x, &join(&path, "low"))?)),
+            [(k, x)] if k == "by" => Ok(FrameData::By(get_side(x, &join(&path, "by"))?)),
+            _ => Err(format!("{path}: not the data of a continuation")),
+        }
+    }
+
+    /// A frame's optional `card`.
+    fn card(&self) -> R<Option<u8>> {
+        match self.pairs.iter().find(|(k, _)| k == "card") {
+            Some((_, v)) => Ok(Some(get_u8(v, &self.path("card"), 1, N_CARDS)?)),
+            None => Ok(None),
+        }
     }
 }
 
 /// Check that the frame's keys come in `order` (the order Python writes).
-fn in_order(pairs: &[(crate::json::Text, Value)], order: &[&str], path: &str) -> R<()> {
+fn in_order(pairs: &[(Text, Value)], order: &[&str], path: &str) -> R<()> {
     let expected: Vec<&str> = order
         .iter()
         .copied()
@@ -640,27 +712,19 @@ fn in_order(pairs: &[(crate::json::Text, Value)], order: &[&str], path: &str) ->
 
 /// Read one frame (any kind the rules or the events push).
 pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
-    let pairs = obj(v, path)?;
-    let kind = get_str(field(pairs, "f", path)?, &join(path, "f"))?;
-    let p = |pairs: &[(crate::json::Text, Value)]| get_side(field(pairs, "p", path)?, &join(path, "p"));
-    let u8f = |key: &str, lo: u8, hi: u8| get_u8(field(pairs, key, path)?, &join(path, key), lo, hi);
-    let boolf = |key: &str| get_bool(field(pairs, key, path)?, &join(path, key));
-    let just_p = |order: &[&str]| -> R<()> {
-        keys_exactly(pairs, &order[..order.len() - 1], &["card"], path)?;
-        in_order(pairs, order, path)
-    };
+    let o = Fields::of(v, path)?;
+    let kind = o.str("f")?;
     let frame = match kind {
         "round" => {
-            keys_exactly(pairs, &["f", "step"], &[], path)?;
-            in_order(pairs, &["f", "step"], path)?;
-            let t = get_str(field(pairs, "step", path)?, &join(path, "step"))?;
+            o.keys(&["f", "step"], &[], &["f", "step"])?;
+            let t = o.str("step")?;
             Frame::Round {
-                step: Step::parse(t).ok_or_else(|| format!("{}: unknown step {t:?}", join(path, "step")))?,
+                step: Step::parse(t).ok_or_else(|| format!("{}: unknown step {t:?}", o.path("step")))?,
             }
         }
         "turn" | "agenda" | "initiative" | "aftermath" => {
-            just_p(&["f", "p", "card"])?;
-            let (p, card) = (p(pairs)?, get_card_opt(pairs, path)?);
+            o.keys(&["f", "p"], &["card"], &["f", "p", "card"])?;
+            let (p, card) = (o.side("p")?, o.card()?);
             match kind {
                 "turn" => Frame::Turn { p, card },
                 "agenda" => Frame::Agenda { p, card },
@@ -669,18 +733,18 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
             }
         }
         "offer" => {
-            keys_exactly(pairs, &["f", "p", "card", "by"], &[], path)?;
-            in_order(pairs, &["f", "p", "card", "by"], path)?;
+            const K: [&str; 4] = ["f", "p", "card", "by"];
+            o.keys(&K, &[], &K)?;
             Frame::Offer {
-                p: p(pairs)?,
-                card: u8f("card", 1, N_CARDS)?,
-                by: get_side(field(pairs, "by", path)?, &join(path, "by"))?,
+                p: o.side("p")?,
+                card: o.u8("card", 1, N_CARDS)?,
+                by: o.side("by")?,
             }
         }
         "alliances" | "stolen" => {
-            keys_exactly(pairs, &["f", "p", "card"], &[], path)?;
-            in_order(pairs, &["f", "p", "card"], path)?;
-            let (p, card) = (p(pairs)?, u8f("card", 1, N_CARDS)?);
+            const K: [&str; 3] = ["f", "p", "card"];
+            o.keys(&K, &[], &K)?;
+            let (p, card) = (o.side("p")?, o.u8("card", 1, N_CARDS)?);
             if kind == "alliances" {
                 Frame::Alliances { p, card }
             } else {
@@ -688,243 +752,202 @@ pub fn frame_from_value(v: &Value, path: &str) -> R<Frame> {
             }
         }
         "summit" => {
-            keys_exactly(pairs, &["f", "p", "n"], &["card"], path)?;
-            in_order(pairs, &["f", "p", "n", "card"], path)?;
+            o.keys(&["f", "p", "n"], &["card"], &["f", "p", "n", "card"])?;
             Frame::Summit {
-                p: p(pairs)?,
-                n: u8f("n", 0, N_CARDS)?,
-                card: get_card_opt(pairs, path)?,
+                p: o.side("p")?,
+                n: o.u8("n", 0, N_CARDS)?,
+                card: o.card()?,
             }
         }
         "replace" => {
-            keys_exactly(pairs, &["f", "side"], &["card"], path)?;
-            in_order(pairs, &["f", "side", "card"], path)?;
+            o.keys(&["f", "side"], &["card"], &["f", "side", "card"])?;
             Frame::Replace {
-                side: get_side(field(pairs, "side", path)?, &join(path, "side"))?,
-                card: get_card_opt(pairs, path)?,
+                side: o.side("side")?,
+                card: o.card()?,
             }
         }
-        "command" => {
-            const K: [&str; 12] = [
-                "f", "p", "card", "left", "arenas", "mode", "arena", "n", "granted", "low", "letter", "remove",
-            ];
-            keys_exactly(pairs, &K, &[], path)?;
-            in_order(pairs, &K, path)?;
-            let mode_text = get_str(field(pairs, "mode", path)?, &join(path, "mode"))?;
-            let mode = match mode_text {
-                "" => Mode::Unset,
-                "place" => Mode::Place,
-                "remove" => Mode::Remove,
-                _ => return Err(format!("{}: {mode_text:?} is not a Command's mode", join(path, "mode"))),
-            };
-            let c = CommandFrame {
-                p: p(pairs)?,
-                card: u8f("card", 1, N_CARDS)?,
-                left: u8f("left", 1, 6)?,
-                arenas: get_small(
-                    field(pairs, "arenas", path)?,
-                    &join(path, "arenas"),
-                    (N_ARENAS - 1) as u8,
-                )?,
-                mode,
-                arena: get_int(
-                    field(pairs, "arena", path)?,
-                    &join(path, "arena"),
-                    -1,
-                    N_ARENAS as i64 - 1,
-                )? as i8,
-                n: u8f("n", 0, 6)?,
-                granted: boolf("granted")?,
-                low: boolf("low")?,
-                letter: boolf("letter")?,
-                remove: boolf("remove")?,
-            };
-            let started = c.mode != Mode::Unset;
-            if started != (c.n > 0) || started != (c.arena >= 0) {
-                return Err(format!(
-                    "{path}: a Command's mode, arena and cube count are set together"
-                ));
-            }
-            if started && !c.arenas.contains(c.arena as u8) {
-                return Err(format!("{}: not one of the Command's arenas", join(path, "arena")));
-            }
-            if c.n >= c.left {
-                return Err(format!("{}: the Command is over", join(path, "n")));
-            }
-            if c.mode == Mode::Remove && !c.remove {
-                return Err(format!("{}: this Command may not remove", join(path, "mode")));
-            }
-            Frame::Command(c)
-        }
-        "cubes" => {
-            const K: [&str; 14] = [
-                "f", "p", "side", "verb", "left", "arenas", "max", "one", "symbol", "low", "optional", "done", "then",
-                "data",
-            ];
-            keys_exactly(pairs, &K, &["card"], path)?;
-            let mut order = K.to_vec();
-            order.push("card");
-            in_order(pairs, &order, path)?;
-            let verb = get_str(field(pairs, "verb", path)?, &join(path, "verb"))?;
-            let place = match verb {
-                "place" => true,
-                "remove" => false,
-                _ => return Err(format!("{}: must be \"place\" or \"remove\"", join(path, "verb"))),
-            };
-            let c = CubesFrame {
-                p: p(pairs)?,
-                side: get_side(field(pairs, "side", path)?, &join(path, "side"))?,
-                place,
-                left: u8f("left", 1, 99)?,
-                arenas: get_small(
-                    field(pairs, "arenas", path)?,
-                    &join(path, "arenas"),
-                    (N_ARENAS - 1) as u8,
-                )?,
-                max: u8f("max", 0, ARENA_MAX)?,
-                one: boolf("one")?,
-                symbol: boolf("symbol")?,
-                low: boolf("low")?,
-                optional: boolf("optional")?,
-                done: get_u8s(
-                    field(pairs, "done", path)?,
-                    &join(path, "done"),
-                    0,
-                    (N_ARENAS - 1) as u8,
-                    99,
-                )?,
-                then: get_then(field(pairs, "then", path)?, &join(path, "then"))?,
-                data: get_data(field(pairs, "data", path)?, &join(path, "data"))?,
-                card: get_card_opt(pairs, path)?,
-            };
-            if !matches!(c.then, Then::None | Then::WaveAndSmile) {
-                return Err(format!(
-                    "{}: not a continuation of an event's cubes",
-                    join(path, "then")
-                ));
-            }
-            if c.data != FrameData::Empty {
-                return Err(format!("{}: must be {{}}", join(path, "data")));
-            }
-            for (k, &i) in c.done.iter().enumerate() {
-                if !c.arenas.contains(i) {
-                    return Err(format!("{path}.done[{k}]: arena {i} is not one this event uses"));
-                }
-                if c.max > 0 && c.done.iter().filter(|&&x| x == i).count() > usize::from(c.max) {
-                    return Err(format!("{path}.done[{k}]: more than {} cubes in arena {i}", c.max));
-                }
-            }
-            if c.one && c.done.iter().any(|&x| x != c.done[0]) {
-                return Err(format!("{path}.done: this event uses one arena only"));
-            }
-            Frame::Cubes(c)
-        }
-        "shift" => {
-            const K: [&str; 11] = [
-                "f", "p", "side", "tracks", "steps", "up", "down", "exact", "optional", "then", "data",
-            ];
-            keys_exactly(pairs, &K, &["card"], path)?;
-            let mut order = K.to_vec();
-            order.push("card");
-            in_order(pairs, &order, path)?;
-            let c = ShiftFrame {
-                p: p(pairs)?,
-                side: get_side(field(pairs, "side", path)?, &join(path, "side"))?,
-                tracks: get_small(field(pairs, "tracks", path)?, &join(path, "tracks"), 2)?,
-                steps: u8f("steps", 1, super::actions::MAX_SHIFT)?,
-                up: boolf("up")?,
-                down: boolf("down")?,
-                exact: boolf("exact")?,
-                optional: boolf("optional")?,
-                then: get_then(field(pairs, "then", path)?, &join(path, "then"))?,
-                data: get_data(field(pairs, "data", path)?, &join(path, "data"))?,
-                card: get_card_opt(pairs, path)?,
-            };
-            let ok = match c.then {
-                Then::None => c.data == FrameData::Empty,
-                Then::FiftyFiftySecond => matches!(c.data, FrameData::Low(_)),
-                Then::InvasionOfCuba => matches!(c.data, FrameData::By(_)),
-                _ => return Err(format!("{}: not a continuation of a DEFCON move", join(path, "then"))),
-            };
-            if !ok {
-                return Err(format!(
-                    "{}: not the data {} keeps",
-                    join(path, "data"),
-                    c.then.as_str()
-                ));
-            }
-            Frame::Shift(c)
-        }
-        "ask" => {
-            const K: [&str; 6] = ["f", "p", "kind", "options", "then", "data"];
-            keys_exactly(pairs, &K, &["card"], path)?;
-            in_order(pairs, &["f", "p", "kind", "options", "then", "data", "card"], path)?;
-            let kind_text = get_str(field(pairs, "kind", path)?, &join(path, "kind"))?;
-            let target = match kind_text {
-                "target" => true,
-                "choose" => false,
-                _ => return Err(format!("{}: must be \"target\" or \"choose\"", join(path, "kind"))),
-            };
-            let hi = if target {
-                (N_ARENAS - 1) as u8
-            } else {
-                super::actions::N_OPTIONS - 1
-            };
-            let c = AskFrame {
-                p: p(pairs)?,
-                target,
-                options: get_small(field(pairs, "options", path)?, &join(path, "options"), hi)?,
-                then: get_then(field(pairs, "then", path)?, &join(path, "then"))?,
-                data: get_data(field(pairs, "data", path)?, &join(path, "data"))?,
-                card: get_card_opt(pairs, path)?,
-            };
-            let (want_target, chooser) = match c.then {
-                Then::AirStrike => (false, Side::Us),
-                Then::AirStrikeTarget => (true, Side::Us),
-                Then::BayOfPigs => (false, Side::Us),
-                Then::U2Downed => (true, Side::Ussr),
-                _ => return Err(format!("{}: not a continuation of a question", join(path, "then"))),
-            };
-            if want_target != c.target {
-                return Err(format!(
-                    "{}: {} asks for another kind",
-                    join(path, "kind"),
-                    c.then.as_str()
-                ));
-            }
-            if chooser != c.p {
-                return Err(format!(
-                    "{}: {} is answered by the {chooser}",
-                    join(path, "p"),
-                    c.then.as_str()
-                ));
-            }
-            if c.options.is_empty() || c.data != FrameData::Empty {
-                return Err(format!("{}: empty options or data", path));
-            }
-            Frame::Ask(c)
-        }
-        _ => return Err(format!("{}: unknown frame kind {kind:?}", join(path, "f"))),
+        "command" => command_frame(o)?,
+        "cubes" => cubes_frame(o)?,
+        "shift" => shift_frame(o)?,
+        "ask" => ask_frame(o)?,
+        _ => return Err(format!("{}: unknown frame kind {kind:?}", o.path("f"))),
     };
     Ok(frame)
 }
 
+/// The highest arena index (arena lists and targets).
+const LAST_ARENA: u8 = (N_ARENAS - 1) as u8;
+
+fn command_frame(o: Fields<'_>) -> R<Frame> {
+    const K: [&str; 12] = [
+        "f", "p", "card", "left", "arenas", "mode", "arena", "n", "granted", "low", "letter", "remove",
+    ];
+    o.keys(&K, &[], &K)?;
+    let mode = match o.str("mode")? {
+        "" => Mode::Unset,
+        "place" => Mode::Place,
+        "remove" => Mode::Remove,
+        m => return Err(format!("{}: {m:?} is not a Command's mode", o.path("mode"))),
+    };
+    let c = CommandFrame {
+        p: o.side("p")?,
+        card: o.u8("card", 1, N_CARDS)?,
+        left: o.u8("left", 1, 6)?,
+        arenas: o.small("arenas", LAST_ARENA)?,
+        mode,
+        arena: o.int("arena", -1, i64::from(LAST_ARENA))? as i8,
+        n: o.u8("n", 0, 6)?,
+        granted: o.bool("granted")?,
+        low: o.bool("low")?,
+        letter: o.bool("letter")?,
+        remove: o.bool("remove")?,
+    };
+    let path = o.path;
+    let started = c.mode != Mode::Unset;
+    if started != (c.n > 0) || started != (c.arena >= 0) {
+        return Err(format!("{path}: a Command's mode, arena and cube count are set together"));
+    }
+    if started && !c.arenas.contains(c.arena as u8) {
+        return Err(format!("{}: not one of the Command's arenas", o.path("arena")));
+    }
+    if c.n >= c.left {
+        return Err(format!("{}: the Command is over", o.path("n")));
+    }
+    if c.mode == Mode::Remove && !c.remove {
+        return Err(format!("{}: this Command may not remove", o.path("mode")));
+    }
+    Ok(Frame::Command(c))
+}
+
+fn cubes_frame(o: Fields<'_>) -> R<Frame> {
+    const K: [&str; 14] = [
+        "f", "p", "side", "verb", "left", "arenas", "max", "one", "symbol", "low", "optional", "done", "then", "data",
+    ];
+    let mut order = K.to_vec();
+    order.push("card");
+    o.keys(&K, &["card"], &order)?;
+    let place = match o.str("verb")? {
+        "place" => true,
+        "remove" => false,
+        _ => return Err(format!("{}: must be \"place\" or \"remove\"", o.path("verb"))),
+    };
+    let c = CubesFrame {
+        p: o.side("p")?,
+        side: o.side("side")?,
+        place,
+        left: o.u8("left", 1, 99)?,
+        arenas: o.small("arenas", LAST_ARENA)?,
+        max: o.u8("max", 0, ARENA_MAX)?,
+        one: o.bool("one")?,
+        symbol: o.bool("symbol")?,
+        low: o.bool("low")?,
+        optional: o.bool("optional")?,
+        done: o.u8s("done", 0, LAST_ARENA, 99)?,
+        then: o.then()?,
+        data: o.data()?,
+        card: o.card()?,
+    };
+    let path = o.path;
+    if !matches!(c.then, Then::None | Then::WaveAndSmile) {
+        return Err(format!("{}: not a continuation of an event's cubes", o.path("then")));
+    }
+    if c.data != FrameData::Empty {
+        return Err(format!("{}: must be {{}}", o.path("data")));
+    }
+    for (k, &i) in c.done.iter().enumerate() {
+        if !c.arenas.contains(i) {
+            return Err(format!("{path}.done[{k}]: arena {i} is not one this event uses"));
+        }
+        if c.max > 0 && c.done.iter().filter(|&&x| x == i).count() > usize::from(c.max) {
+            return Err(format!("{path}.done[{k}]: more than {} cubes in arena {i}", c.max));
+        }
+    }
+    if c.one && c.done.iter().any(|&x| x != c.done[0]) {
+        return Err(format!("{path}.done: this event uses one arena only"));
+    }
+    Ok(Frame::Cubes(c))
+}
+
+fn shift_frame(o: Fields<'_>) -> R<Frame> {
+    const K: [&str; 11] = [
+        "f", "p", "side", "tracks", "steps", "up", "down", "exact", "optional", "then", "data",
+    ];
+    let mut order = K.to_vec();
+    order.push("card");
+    o.keys(&K, &["card"], &order)?;
+    let c = ShiftFrame {
+        p: o.side("p")?,
+        side: o.side("side")?,
+        tracks: o.small("tracks", 2)?,
+        steps: o.u8("steps", 1, super::actions::MAX_SHIFT)?,
+        up: o.bool("up")?,
+        down: o.bool("down")?,
+        exact: o.bool("exact")?,
+        optional: o.bool("optional")?,
+        then: o.then()?,
+        data: o.data()?,
+        card: o.card()?,
+    };
+    let ok = match c.then {
+        Then::None => c.data == FrameData::Empty,
+        Then::FiftyFiftySecond => matches!(c.data, FrameData::Low(_)),
+        Then::InvasionOfCuba => matches!(c.data, FrameData::By(_)),
+        _ => return Err(format!("{}: not a continuation of a DEFCON move", o.path("then"))),
+    };
+    if !ok {
+        return Err(format!("{}: not the data {} keeps", o.path("data"), c.then.as_str()));
+    }
+    Ok(Frame::Shift(c))
+}
+
+fn ask_frame(o: Fields<'_>) -> R<Frame> {
+    const K: [&str; 6] = ["f", "p", "kind", "options", "then", "data"];
+    o.keys(&K, &["card"], &["f", "p", "kind", "options", "then", "data", "card"])?;
+    let target = match o.str("kind")? {
+        "target" => true,
+        "choose" => false,
+        _ => return Err(format!("{}: must be \"target\" or \"choose\"", o.path("kind"))),
+    };
+    let hi = if target { LAST_ARENA } else { super::actions::N_OPTIONS - 1 };
+    let c = AskFrame {
+        p: o.side("p")?,
+        target,
+        options: o.small("options", hi)?,
+        then: o.then()?,
+        data: o.data()?,
+        card: o.card()?,
+    };
+    let (want_target, chooser) = match c.then {
+        Then::AirStrike => (false, Side::Us),
+        Then::AirStrikeTarget => (true, Side::Us),
+        Then::BayOfPigs => (false, Side::Us),
+        Then::U2Downed => (true, Side::Ussr),
+        _ => return Err(format!("{}: not a continuation of a question", o.path("then"))),
+    };
+    if want_target != c.target {
+        return Err(format!("{}: {} asks for another kind", o.path("kind"), c.then.as_str()));
+    }
+    if chooser != c.p {
+        return Err(format!("{}: {} is answered by the {chooser}", o.path("p"), c.then.as_str()));
+    }
+    if c.options.is_empty() || c.data != FrameData::Empty {
+        return Err(format!("{}: empty options or data", o.path));
+    }
+    Ok(Frame::Ask(c))
+}
+
 /// Read a log entry as data (its arguments are kept as they are).
 fn entry_from_value(v: &Value, path: &str) -> R<Entry> {
-    let pairs = obj(v, path)?;
-    keys_exactly(pairs, &["code", "args", "to"], &[], path)?;
-    in_order(pairs, &["code", "args", "to"], path)?;
-    let code = get_str(field(pairs, "code", path)?, &join(path, "code"))?.to_string();
-    let args = obj(field(pairs, "args", path)?, &join(path, "args"))?.to_vec();
-    let to = get_str(field(pairs, "to", path)?, &join(path, "to"))?.to_string();
+    let o = Fields::of(v, path)?;
+    o.keys(&["code", "args", "to"], &[], &["code", "args", "to"])?;
+    let code = o.str("code")?.to_string();
+    let args = obj(o.at("args")?, &o.path("args"))?.to_vec();
+    let to = o.str("to")?.to_string();
     if !["all", "players", "spectators", "USSR", "US"].contains(&to.as_str()) {
-        return Err(format!("{}: {to:?} is not an audience", join(path, "to")));
+        return Err(format!("{}: {to:?} is not an audience", o.path("to")));
     }
     if code.is_empty() || !code.starts_with("thirteen.") {
-        return Err(format!(
-            "{}: {code:?} is not a 13 Days message code",
-            join(path, "code")
-        ));
+        return Err(format!("{}: {code:?} is not a 13 Days message code", o.path("code")));
     }
     Ok(Entry {
         code: code.into(),
@@ -995,37 +1018,34 @@ pub fn from_value(v: &Value) -> R<State> {
     // Key orders are checked too: Python keeps a loaded file's order, so
     // only the order the engine writes reads back byte for byte.
     in_order(d, &TOP, "state")?;
-    let f = |key: &str| field(d, key, "");
-    if get_str(f("game")?, "game")? != "thirteen" {
+    let top = Fields { pairs: d, path: "" };
+    if top.str("game")? != "thirteen" {
         return Err("game: must be \"thirteen\"".into());
     }
-    get_int(f("version")?, "version", 2, 2)?;
-    let options = options_from_value(f("options")?, "options")?;
-    if let Value::Obj(pairs) = f("options")? {
-        keys_exactly(pairs, &OPTION_NAMES, &[], "options")?;
-        in_order(pairs, &OPTION_NAMES, "options")?;
-    }
-    let seed = match f("seed")? {
+    top.int("version", 2, 2)?;
+    let options = options_from_value(top.at("options")?, "options")?;
+    Fields::of(top.at("options")?, "options")?.keys(&OPTION_NAMES, &[], &OPTION_NAMES)?;
+    let seed = match top.at("seed")? {
         Value::Null => Seed::None,
         Value::Int(n) => Seed::Int(*n),
         Value::Big(t) => Seed::Big(t.clone()),
         _ => return Err("seed: must be an integer or null".into()),
     };
-    let rng_state = match f("rng")? {
+    let rng_state = match top.at("rng")? {
         Value::Int(n) if *n >= 0 => *n as u64,
         Value::Big(t) => t
             .parse::<u64>()
             .map_err(|_| "rng: must be an integer in 0..2**64-1".to_string())?,
         _ => return Err("rng: must be an integer in 0..2**64-1".into()),
     };
-    let ply = get_int(f("ply")?, "ply", 0, 1 << 31)?;
-    let round = get_u8(f("round")?, "round", 1, ROUNDS)?;
-    let prestige = get_int(f("prestige")?, "prestige", -i64::from(MAX_LEAD), i64::from(MAX_LEAD))? as i8;
-    let defcon = get_per_side(f("defcon")?, "defcon", |x, p| {
+    let ply = top.int("ply", 0, 1 << 31)?;
+    let round = top.u8("round", 1, ROUNDS)?;
+    let prestige = top.int("prestige", -i64::from(MAX_LEAD), i64::from(MAX_LEAD))? as i8;
+    let defcon = top.per_side("defcon", |x, p| {
         let row = get_u8s(x, p, DEFCON_MIN, DEFCON_MAX, 3)?;
         <[u8; 3]>::try_from(row.as_slice()).map_err(|_| format!("{p}: must hold 3 markers"))
     })?;
-    let cubes = get_per_side(f("cubes")?, "cubes", |x, p| {
+    let cubes = top.per_side("cubes", |x, p| {
         let row = get_u8s(x, p, 0, ARENA_MAX, N_ARENAS)?;
         let row = <[u8; N_ARENAS]>::try_from(row.as_slice()).map_err(|_| format!("{p}: must hold 9 arenas"))?;
         if row.iter().map(|&c| u32::from(c)).sum::<u32>() > u32::from(SUPPLY) {
@@ -1033,14 +1053,14 @@ pub fn from_value(v: &Value) -> R<State> {
         }
         Ok(row)
     })?;
-    let letter = get_side(f("letter")?, "letter")?;
+    let letter = top.side("letter")?;
     let n = usize::from(N_CARDS);
-    let hands = get_per_side(f("hands")?, "hands", |x, p| get_u8s(x, p, 1, N_CARDS, n))?;
-    let deck = get_u8s(f("deck")?, "deck", 1, N_CARDS, n)?;
-    let discard = get_u8s(f("discard")?, "discard", 1, N_CARDS, n)?;
-    let held = get_u8s(f("held")?, "held", 1, N_CARDS, n)?;
+    let hands = top.per_side("hands", |x, p| get_u8s(x, p, 1, N_CARDS, n))?;
+    let deck = top.u8s("deck", 1, N_CARDS, n)?;
+    let discard = top.u8s("discard", 1, N_CARDS, n)?;
+    let held = top.u8s("held", 1, N_CARDS, n)?;
     let mut aftermath = Vec::new();
-    for (k, e) in get_list(f("aftermath")?, "aftermath")?.iter().enumerate() {
+    for (k, e) in top.list("aftermath")?.iter().enumerate() {
         let path = format!("aftermath[{k}]");
         match get_list(e, &path)? {
             [s, c] => aftermath.push((
@@ -1069,9 +1089,9 @@ pub fn from_value(v: &Value) -> R<State> {
         ));
     }
     let na = usize::from(N_AGENDA_CARDS);
-    let agenda_deck = get_u8s(f("agenda_deck")?, "agenda_deck", 1, N_AGENDA_CARDS, na)?;
-    let agenda_out = get_u8s(f("agenda_out")?, "agenda_out", 1, N_AGENDA_CARDS, na)?;
-    let offered = get_per_side(f("offered")?, "offered", |x, p| get_u8s(x, p, 1, N_AGENDA_CARDS, 3))?;
+    let agenda_deck = top.u8s("agenda_deck", 1, N_AGENDA_CARDS, na)?;
+    let agenda_out = top.u8s("agenda_out", 1, N_AGENDA_CARDS, na)?;
+    let offered = top.per_side("offered", |x, p| get_u8s(x, p, 1, N_AGENDA_CARDS, 3))?;
     let mut seen = [0u8; 14];
     for &a in agenda_deck
         .iter()
@@ -1087,48 +1107,47 @@ pub fn from_value(v: &Value) -> R<State> {
             seen[a]
         ));
     }
-    let kept = get_per_side(f("kept")?, "kept", |x, p| get_u8(x, p, 0, N_AGENDA_CARDS))?;
+    let kept = top.per_side("kept", |x, p| get_u8(x, p, 0, N_AGENDA_CARDS))?;
     for side in Side::BOTH {
         let k = kept[side.ix()];
         if k != 0 && !offered[side.ix()].contains(&k) {
             return Err(format!("kept.{side}: agenda card {k} is not one of the {side}'s flags"));
         }
     }
-    let agendas_open = get_bool(f("agendas_open")?, "agendas_open")?;
-    let plays = get_per_side(f("plays")?, "plays", |x, p| get_u8(x, p, 0, PLAYS_PER_ROUND))?;
-    let next = get_side(f("next")?, "next")?;
-    let fxv = f("fx")?;
-    let fxp = obj(fxv, "fx")?;
-    keys_exactly(fxp, &["sops", "brink", "containment", "bay_of_pigs"], &[], "fx")?;
-    in_order(fxp, &["sops", "brink", "containment", "bay_of_pigs"], "fx")?;
+    let agendas_open = top.bool("agendas_open")?;
+    let plays = top.per_side("plays", |x, p| get_u8(x, p, 0, PLAYS_PER_ROUND))?;
+    let next = top.side("next")?;
+    const FX: [&str; 4] = ["sops", "brink", "containment", "bay_of_pigs"];
+    let fxo = Fields::of(top.at("fx")?, "fx")?;
+    fxo.keys(&FX, &[], &FX)?;
     let most = 2 * usize::from(PLAYS_PER_ROUND);
     let fx = Fx {
-        sops: get_sides(field(fxp, "sops", "fx")?, "fx.sops", most)?,
-        brink: get_sides(field(fxp, "brink", "fx")?, "fx.brink", most)?,
-        containment: get_sides(field(fxp, "containment", "fx")?, "fx.containment", most)?,
-        bay_of_pigs: get_sides(field(fxp, "bay_of_pigs", "fx")?, "fx.bay_of_pigs", most)?,
+        sops: fxo.sides("sops", most)?,
+        brink: fxo.sides("brink", most)?,
+        containment: fxo.sides("containment", most)?,
+        bay_of_pigs: fxo.sides("bay_of_pigs", most)?,
     };
     let mut stack = Vec::new();
-    for (k, fr) in get_list(f("stack")?, "stack")?.iter().enumerate() {
+    for (k, fr) in top.list("stack")?.iter().enumerate() {
         stack.push(frame_from_value(fr, &format!("stack[{k}]"))?);
     }
     let mut log = Log::new();
-    for (k, e) in get_list(f("log")?, "log")?.iter().enumerate() {
+    for (k, e) in top.list("log")?.iter().enumerate() {
         log.push(entry_from_value(e, &format!("log[{k}]"))?);
     }
-    let over = get_bool(f("over")?, "over")?;
-    let winner = match f("winner")? {
+    let over = top.bool("over")?;
+    let winner = match top.at("winner")? {
         Value::Null => None,
         w => Some(get_side(w, "winner")?),
     };
-    let result = match f("result")? {
+    let result = match top.at("result")? {
         Value::Null => None,
         r => {
             let t = get_str(r, "result")?;
             Some(Outcome::parse(t).ok_or_else(|| format!("result: {t:?} is not an outcome"))?)
         }
     };
-    let reveals = get_int(f("reveals")?, "reveals", 0, 1 << 31)?;
+    let reveals = top.int("reveals", 0, 1 << 31)?;
     let s = State {
         options,
         seed,

@@ -103,14 +103,14 @@ impl ThirteenState {
     /// Read a state the Python engine wrote (`ValueError` naming the field
     /// for anything else).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<ThirteenState> {
+    pub fn from_json(text: &str) -> PyResult<ThirteenState> {
         json_io::from_json(text)
             .map(ThirteenState::wrap)
             .map_err(PyValueError::new_err)
     }
 
     /// The exact state as JSON, byte for byte as the Python engine writes it.
-    fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         json_io::to_json(&self.state)
     }
 
@@ -147,7 +147,7 @@ impl ThirteenState {
     }
 
     /// 13 Days has no dice: like Python's `chance_action`, always an error.
-    fn chance_action_id(&self) -> PyResult<u16> {
+    pub fn chance_action_id(&self) -> PyResult<u16> {
         Err(PyValueError::new_err(
             "13 Days has no dice: there is never a chance decision",
         ))

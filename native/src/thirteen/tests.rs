@@ -1,7 +1,7 @@
 //! Tests of the whole 13 Days core: new games as the Python engine writes
 //! them, random playouts that never panic and read back through
 //! `from_json` unchanged, and refusals of malformed states. (The
-//! differential check against Python is `native/tests/check_thirteen_core.py`.)
+//! differential check against Python is `tests/native/differential.py`.)
 
 use super::actions::Action;
 use super::json_io::{from_json, new_game, to_json};

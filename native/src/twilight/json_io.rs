@@ -777,6 +777,38 @@ fn read_log(v: &Value) -> R<Log> {
     Ok(log)
 }
 
+/// Largest `ply` and `reveals` read (`core.validate.MAX_PLY`).
+const MAX_PLY: i64 = 1 << 31;
+
+/// The turn sequence as the rules can leave it (Python's `_check_stack` and
+/// `_check_turn_steps`): at the bottom of a non-empty stack and nowhere
+/// else, waiting at a step it waits at, in an action round that step
+/// allows. The rules run the sequence in a loop that relies on these (a
+/// round counter past the turn's rounds would never end it).
+fn check_turn_sequence(s: &State) -> R<()> {
+    let Some(bottom) = s.stack.first() else { return Ok(()) };
+    let Frame::Turn(t) = bottom else {
+        return Err(format!("stack[0].f: {:?}; the turn sequence is at the bottom of the stack", bottom.kind()));
+    };
+    if let Some(k) = s.stack.iter().skip(1).position(|f| matches!(f, Frame::Turn(_))) {
+        return Err(format!("stack[{}].f: the turn sequence is only at the bottom of the stack", k + 1));
+    }
+    let rounds = super::rules::action_rounds(s.turn);
+    let (lo, hi) = match t.step {
+        Step::Start | Step::Headline2 | Step::Reveal | Step::Resolve => (0, 0),
+        Step::Round => (1, rounds + 1),
+        Step::RoundDone => (1, rounds),
+        Step::ExtraUs | Step::ExtraEnd | Step::Eagle | Step::End => (rounds + 1, rounds + 1),
+        Step::Headline | Step::Extra => {
+            return Err(format!("stack[0].step: {:?}: the turn sequence never waits at this step", t.step.name()))
+        }
+    };
+    if !(lo..=hi).contains(&s.ar) {
+        return Err(format!("ar: {} at turn step {:?}", s.ar, t.step.name()));
+    }
+    Ok(())
+}
+
 fn read_state(v: &Value) -> R<State> {
     let p = "state";
     if str_at(v, "game", p)? != "twilight" {
@@ -846,8 +878,10 @@ fn read_state(v: &Value) -> R<State> {
     let stack = get_list(field(v, "stack", p)?, "stack")?;
     s.stack = stack.iter().enumerate().map(|(k, f)| read_frame(f, &format!("stack[{k}]"))).collect::<R<Vec<_>>>()?;
     s.log = read_log(field(v, "log", p)?)?;
-    s.reveals = int_at(v, "reveals", p, 0, u32::MAX as i64)? as u32;
-    s.ply = int_at(v, "ply", p, 0, u32::MAX as i64)? as u32;
+    // Python's `MAX_PLY` for both counters (far beyond any game, and far
+    // below where incrementing a u32 overflows).
+    s.reveals = int_at(v, "reveals", p, 0, MAX_PLY)? as u32;
+    s.ply = int_at(v, "ply", p, 0, MAX_PLY)? as u32;
     s.final_ = bool_at(v, "final", p)?;
     s.over = bool_at(v, "over", p)?;
     s.winner = match field(v, "winner", p)? {
@@ -858,6 +892,7 @@ fn read_state(v: &Value) -> R<State> {
         Value::Null => None,
         r => Some(text(get_str(r, "result")?)),
     };
+    check_turn_sequence(&s)?;
     if !s.over {
         match s.stack.last().and_then(Frame::player) {
             Some(Player::Side(_)) | Some(Player::Chance) => {}

@@ -4,12 +4,10 @@
 //! methods to `State`), `events` is where card events plug in, `json_io`
 //! writes and reads the Python state's JSON and `py` is the Python class.
 //!
-//! Checked against the Python engine by the scripts in `native/tests/`:
-//! `check_twilight_core.py` (whole games, events off, compared after every
-//! action; `--positions` from positions with lasting effects),
-//! `check_twilight_json.py` (every state of games with events on read back;
-//! malformed states refused) and `check_twilight_steps.py` (one rules step
-//! at a time in games with events on).
+//! Checked against the Python engine by the differential harness
+//! (`tests/native/differential.py`: whole games compared after every
+//! action, with options for planted positions, reloads and resamples) and
+//! fuzzed by `native/tests/fuzz.rs` (action ids and malformed states).
 
 pub mod cards;
 pub mod data;

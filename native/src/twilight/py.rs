@@ -107,13 +107,13 @@ impl TwilightState {
 
     /// Read a state the Python engine wrote.
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<TwilightState> {
+    pub fn from_json(text: &str) -> PyResult<TwilightState> {
         let state = State::from_json(text).map_err(PyValueError::new_err)?;
         Ok(TwilightState::wrap(state))
     }
 
     /// The state's JSON, as the Python engine writes it.
-    fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         self.state.to_json()
     }
 
@@ -151,7 +151,7 @@ impl TwilightState {
     }
 
     /// The roll Python's `chance_action` would pick from the state's generator.
-    fn chance_action_id(&self) -> PyResult<u16> {
+    pub fn chance_action_id(&self) -> PyResult<u16> {
         if self.state.current_player() != Some(Player::Chance) {
             return Err(PyValueError::new_err("no chance decision is pending"));
         }

@@ -1,5 +1,5 @@
 //! Unit tests of the native Twilight Struggle core. The byte-for-byte
-//! comparison with the Python engine is `native/tests/check_twilight_core.py`;
+//! comparison with the Python engine is `tests/native/differential.py`;
 //! these check what holds on the Rust side alone: determinism, JSON round
 //! trips, legal ids in range, and whole random games without a panic.
 
