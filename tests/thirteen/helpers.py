@@ -6,6 +6,8 @@ their text, check the outcome.
 
 from __future__ import annotations
 
+import contextlib
+
 from typing import Any
 
 import brinkmanship as bm
@@ -33,10 +35,9 @@ def position(**fields: Any) -> State:
     """``bm.from_position("thirteen", fields)``; an explicit ``deck`` is
     completed (:func:`complete_deck`) so that the state is a legal one."""
     if "deck" in fields:
-        try:
+        # A malformed position is left as it is: from_position says what is wrong.
+        with contextlib.suppress(LookupError, TypeError, AttributeError):
             fields["deck"] = complete_deck(fields)
-        except (LookupError, TypeError, AttributeError):
-            pass  # a malformed position: from_position says what is wrong
 
     return bm.from_position("thirteen", fields)
 
