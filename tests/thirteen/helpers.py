@@ -7,7 +7,6 @@ their text, check the outcome.
 from __future__ import annotations
 
 import contextlib
-
 from typing import Any
 
 import brinkmanship as bm
