@@ -9,6 +9,7 @@ it or the game's class is not built).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -32,7 +33,10 @@ def skip_unless_native(game: str) -> None:
     """Skip the test, saying what is missing, unless the real extension plays ``game``."""
     if not nat.available(game):
         info = nat.backends()
-        pytest.skip(f"the native backend has no {game} here: {info['native_missing'] or 'not built'}")
+        why = f"the native backend has no {game} here: {info['native_missing'] or 'not built'}"
+        if os.environ.get("BRINK_REQUIRE_NATIVE") == "1":  # CI: a missing build is a failure, not a skip
+            pytest.fail(f"{why} (BRINK_REQUIRE_NATIVE=1)", pytrace=False)
+        pytest.skip(why)
 
 
 def use_fake(monkeypatch: pytest.MonkeyPatch, *games: str) -> None:

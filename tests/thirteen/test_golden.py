@@ -22,6 +22,9 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.invariants import Referee, check_state
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 GOLDEN = Path(__file__).parent / "golden"
 
 

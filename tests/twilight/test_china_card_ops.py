@@ -23,6 +23,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import INDEX, IS_ASIA
 from tests.twilight.helpers import inf, ops_only, placements
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:
     """The USSR, holding The China Card face up, to play in action round 1."""

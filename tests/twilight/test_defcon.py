@@ -18,6 +18,9 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, ops_only
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 # One US point in a country of each region.
 TARGETS = {
     "Europe": "Italy",

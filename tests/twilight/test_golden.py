@@ -20,6 +20,9 @@ import pytest
 
 import brinkmanship as bm
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def state_hash(s: bm.State) -> str:
     """SHA-256 of the final state without its log: the log is pinned apart,

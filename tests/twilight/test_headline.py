@@ -19,6 +19,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
 from tests.twilight.helpers import ops_only, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def headline_position(ussr: list[str], us: list[str], **extra: Any) -> bm.State:
     pos: dict[str, Any] = {"turn": 2, "phase": "headline", "hands": {"USSR": ussr, "US": us}}

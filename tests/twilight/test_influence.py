@@ -19,6 +19,9 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, ops_only, placements
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any) -> bm.State:
     """The USSR to play ``ussr_card`` in action round 1 of turn 1."""

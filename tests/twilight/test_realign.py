@@ -23,6 +23,9 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, ops_only
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 
 def position(influence: dict[str, dict[str, int]], card: str, side: str = "USSR", **extra: Any) -> bm.State:
     """``side`` to play ``card`` in action round 1 of turn 1."""

@@ -25,6 +25,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
 from tests.twilight.helpers import ops_only, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 Influence = dict[str, dict[str, int]]
 
 

@@ -14,6 +14,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA
 from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 EASTERN_EUROPE = [
     "Austria", "Finland", "East Germany", "Poland", "Czechoslovakia", "Hungary",
     "Yugoslavia", "Romania", "Bulgaria",

@@ -22,6 +22,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import CHINA, card_number
 from tests.twilight.helpers import ops_only, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 # box: (Ops needed, highest winning roll, VP first, VP second)
 BOXES = {
     1: (2, 3, 2, 1),

@@ -20,6 +20,9 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import CARD, CHINA, OPTIONAL_CARDS, PERIOD_CARDS, SCORING, card_number
 from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 MID_WAR = set(PERIOD_CARDS["Mid"]) | set(OPTIONAL_CARDS["Mid"])
 LATE_WAR = set(PERIOD_CARDS["Late"]) | set(OPTIONAL_CARDS["Late"])
 

@@ -20,6 +20,9 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import ops_only
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 Influence = dict[str, dict[str, int]]
 
 

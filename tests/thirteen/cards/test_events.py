@@ -7,10 +7,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from brinkmanship.thirteen import cards  # importing the cards registers their events
 from brinkmanship.thirteen.board import FIDEL_CASTRO, FIFTY_FIFTY, N_CARDS, QUARANTINE, SCRAMBLE
 from brinkmanship.thirteen.events import REGISTRY
 from tests.thirteen.helpers import position
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
 
 
 def test_every_strategy_card_has_an_event() -> None:

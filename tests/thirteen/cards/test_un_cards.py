@@ -21,6 +21,9 @@ from brinkmanship.thirteen.board import CARD_FACTION, CARD_NAME, CARD_SYMBOL, ca
 from brinkmanship.thirteen.rules import cards_in_game
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 UN_CARDS = [CARD_NAME[n] for n in range(1, 14)]
 ALL_CARDS = list(range(1, 40))
 

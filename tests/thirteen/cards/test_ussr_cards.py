@@ -18,6 +18,9 @@ import brinkmanship as bm
 from brinkmanship.core.state import State
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("backend")
+
 # A few cards nobody plays in these tests: hands keep a spare card, the deck
 # is explicit so nothing depends on a shuffle.
 DECK = ["Nuclear Submarines", "Close Allies", "Speech to the Nation", "Scramble"]
