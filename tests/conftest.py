@@ -1,7 +1,7 @@
 """Shared test configuration: the two backends of the rules tests.
 
-A rules test module that uses the fixture ``backend`` (``pytestmark =
-pytest.mark.usefixtures("backend")``) is collected twice, ids ``[python]``
+A rules test module that uses the fixture ``on_backend`` (``pytestmark =
+pytest.mark.usefixtures("on_backend")``) is collected twice, ids ``[python]``
 and ``[native]``: today both golden replay files, the 13 Days card tests
 and the Twilight Struggle rules modules of the core mechanics (coup,
 realignment, influence, DEFCON, Space Race, scoring, headline, China Card,
@@ -40,14 +40,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" not in metafunc.fixturenames:
+    if "on_backend" not in metafunc.fixturenames:
         return
     marker = metafunc.definition.get_closest_marker("python_backend")
     if marker is not None:
         if not (marker.args or marker.kwargs.get("reason")):
             raise pytest.UsageError(f"{metafunc.definition.nodeid}: python_backend needs a reason")
         return  # not parametrized: the fixture's default is python
-    metafunc.parametrize("backend", BACKENDS, indirect=True)
+    metafunc.parametrize("on_backend", BACKENDS, indirect=True)
 
 
 def native_missing() -> str | None:
@@ -58,7 +58,7 @@ def native_missing() -> str | None:
 
 
 @pytest.fixture
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def on_backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The backend of this run of a rules test (``BRINK_BACKEND`` is set to it)."""
     name: str = getattr(request, "param", "python")
     if name == "native":

@@ -23,7 +23,7 @@ import brinkmanship as bm
 from tests.thirteen.invariants import Referee, check_state
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 GOLDEN = Path(__file__).parent / "golden"
 

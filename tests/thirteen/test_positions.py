@@ -80,8 +80,11 @@ def test_position_hands_given_and_dealt() -> None:
 
 
 def test_position_deck_top_first_discard_and_aftermath() -> None:
-    s = position(hands={"US": ["Excomm"], "USSR": ["U Thant"]}, deck=["SOPs", "Scramble"],
-                 discard=["Quarantine"], aftermath={"US": ["Fidel Castro"], "USSR": ["Close Allies"]})
+    # ``from_position`` itself (the helper ``position`` completes the deck).
+    s = bm.from_position("thirteen", {"hands": {"US": ["Excomm"], "USSR": ["U Thant"]}, "deck": ["SOPs", "Scramble"],
+                                      "discard": ["Quarantine"],
+                                      "aftermath": {"US": ["Fidel Castro"], "USSR": ["Close Allies"]}},
+                         backend="python")
     d = s.data
     assert d["deck"][-1] == 4  # SOPs on top
     assert d["deck"] == [13, 4]

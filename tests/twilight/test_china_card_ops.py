@@ -24,7 +24,7 @@ from brinkmanship.twilight.board import INDEX, IS_ASIA
 from tests.twilight.helpers import inf, ops_only, placements
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def position(influence: dict[str, dict[str, int]], **extra: Any) -> bm.State:

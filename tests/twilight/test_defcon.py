@@ -19,7 +19,7 @@ import brinkmanship as bm
 from tests.twilight.helpers import inf, ops_only
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 # One US point in a country of each region.
 TARGETS = {

@@ -21,7 +21,7 @@ import pytest
 import brinkmanship as bm
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def state_hash(s: bm.State) -> str:

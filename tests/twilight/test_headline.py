@@ -20,7 +20,7 @@ from brinkmanship.twilight.board import card_number
 from tests.twilight.helpers import ops_only, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def headline_position(ussr: list[str], us: list[str], **extra: Any) -> bm.State:

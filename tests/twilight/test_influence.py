@@ -20,7 +20,7 @@ import brinkmanship as bm
 from tests.twilight.helpers import inf, ops_only, placements
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def position(influence: dict[str, dict[str, int]], ussr_card: str, **extra: Any) -> bm.State:

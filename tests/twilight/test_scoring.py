@@ -26,7 +26,7 @@ from brinkmanship.twilight.board import card_number
 from tests.twilight.helpers import ops_only, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 Influence = dict[str, dict[str, int]]
 

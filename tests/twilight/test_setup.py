@@ -15,7 +15,7 @@ from brinkmanship.twilight.board import CARD, CHINA
 from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 EASTERN_EUROPE = [
     "Austria", "Finland", "East Germany", "Poland", "Czechoslovakia", "Hungary",

@@ -23,7 +23,7 @@ from brinkmanship.twilight.board import CHINA, card_number
 from tests.twilight.helpers import ops_only, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 # box: (Ops needed, highest winning roll, VP first, VP second)
 BOXES = {

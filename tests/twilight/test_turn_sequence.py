@@ -21,7 +21,7 @@ from brinkmanship.twilight.board import CARD, CHINA, OPTIONAL_CARDS, PERIOD_CARD
 from tests.twilight.helpers import OPS_ONLY, ops_only, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 MID_WAR = set(PERIOD_CARDS["Mid"]) | set(OPTIONAL_CARDS["Mid"])
 LATE_WAR = set(PERIOD_CARDS["Late"]) | set(OPTIONAL_CARDS["Late"])

@@ -21,7 +21,7 @@ import brinkmanship as bm
 from tests.twilight.helpers import ops_only
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 Influence = dict[str, dict[str, int]]
 

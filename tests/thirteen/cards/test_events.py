@@ -15,7 +15,7 @@ from brinkmanship.thirteen.events import REGISTRY
 from tests.thirteen.helpers import position
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def test_every_strategy_card_has_an_event() -> None:

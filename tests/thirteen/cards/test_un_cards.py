@@ -22,7 +22,7 @@ from brinkmanship.thirteen.rules import cards_in_game
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 UN_CARDS = [CARD_NAME[n] for n in range(1, 14)]
 ALL_CARDS = list(range(1, 40))

@@ -25,7 +25,7 @@ from brinkmanship.thirteen.board import CARD_NAME
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 # Filler cards that play no part in the tests; they keep both hands non-empty
 # so the round carries on to the next turn after an event.

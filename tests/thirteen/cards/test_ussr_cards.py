@@ -19,7 +19,7 @@ from brinkmanship.core.state import State
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
 # Each test runs on both backends (tests/conftest.py).
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 # A few cards nobody plays in these tests: hands keep a spare card, the deck
 # is explicit so nothing depends on a shuffle.
