@@ -8,6 +8,7 @@ checked on a position, with a small iteration budget.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,8 +19,10 @@ from brinkmanship.bots.ismcts import IsmctsBot, Search
 from brinkmanship.core.game import get_game
 
 
-def _midgame(game: str, seed: int, plies: int) -> bm.State:
-    state = bm.new_game(game, seed=seed)
+def _midgame(game: str, seed: int, plies: int, options: dict[str, Any] | None = None,
+             backend: str = "python") -> bm.State:
+    """A position ``plies`` random actions in, at a decision with 3+ choices."""
+    state = bm.new_game(game, seed=seed, options=options, backend=backend)
     rng = random.Random(seed)
     for _ in range(plies):
         state.apply_random(rng)

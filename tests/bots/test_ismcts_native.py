@@ -17,6 +17,7 @@ from brinkmanship import native
 from brinkmanship.bots import make_bot
 from brinkmanship.bots.base import decide
 from brinkmanship.bots.ismcts import IsmctsBot
+from tests.bots.test_ismcts import _midgame as midgame
 
 OPTIONS: dict[str, dict[str, object]] = {"thirteen": {}, "twilight": {}}
 
@@ -30,13 +31,7 @@ def _need(game: str) -> None:
 
 
 def _midgame(game: str, seed: int, plies: int, backend: str = "python") -> bm.State:
-    state = bm.new_game(game, seed=seed, options=OPTIONS[game], backend=backend)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        state.apply_random(rng)
-    while state.is_chance or len(state.legal_actions()) < 3:
-        state.apply_random(rng)
-    return state
+    return midgame(game, seed, plies, OPTIONS[game], backend)
 
 
 def test_the_spec_names_the_backend_and_refuses_bad_ones() -> None:
