@@ -319,10 +319,10 @@ impl State {
     /// `owner` shows its hand to the opponent (the entry is for the
     /// opponent alone).
     pub fn reveal_hand(&mut self, owner: Side, why: Why) {
-        let mut hand = self.hands[owner.ix()].clone();
+        let mut hand = self.hands[owner.ix()];
         hand.sort_unstable();
         let opp = owner.opp();
-        self.known[opp.ix()] = hand.clone();
+        self.known[opp.ix()] = hand.to_vec();
         self.reveals += 1;
         if hand.is_empty() {
             crate::log_kept!(self, log_to, "twilight.hand.revealed_empty", opp.name(), args!["why" => why.to_value(), "side" => owner]);

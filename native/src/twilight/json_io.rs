@@ -11,7 +11,7 @@ use crate::log::{Entry, Log};
 
 use super::data::{N_CARDS, N_COUNTRIES, REGION_NAMES};
 use super::state::{
-    AskFrame, AskKind, Effect, EffectName, Effects, Frame, HlOpen, InfluenceFrame, OpsFrame, OpsMode, Options, Player,
+    AskFrame, AskKind, CardList, Effect, EffectName, Effects, Frame, HlOpen, InfluenceFrame, OpsFrame, OpsMode, Options, Player,
     Roll, Side, SideOrBoth, State, Step, TurnFrame, Until, STATE_VERSION,
 };
 
@@ -498,6 +498,34 @@ fn cards_at(v: &Value, k: &str, path: &str) -> R<Vec<u8>> {
     bytes(field(v, k, path)?, &format!("{path}.{k}"), 1, N_CARDS as i64)
 }
 
+/// Check that no card is in two places (or twice in one): `places` are the
+/// state's card lists by name, with ids below `n`. The Python validator
+/// checks the whole conservation law (which cards each turn has in play)
+/// before a state reaches the native core; this is the part the core
+/// itself relies on, for a state handed to `from_json` straight: card lists
+/// are inline arrays of `N_CARDS`, and play only moves cards between them,
+/// so with each card once no list can overflow.
+fn each_card_once(places: &[(&str, &[u8])], n: usize) -> Result<(), String> {
+    let mut seen: Vec<Option<&str>> = vec![None; n];
+    for &(name, cards) in places {
+        for &c in cards {
+            let slot = seen
+                .get_mut(usize::from(c))
+                .ok_or_else(|| format!("{name}: card {c} does not exist"))?;
+            if let Some(first) = *slot {
+                return Err(format!("{name}: card {c} is already in {first}"));
+            }
+            *slot = Some(name);
+        }
+    }
+    Ok(())
+}
+
+/// A card list of the state (at most every card once: longer is refused).
+fn card_list_at(v: &Value, k: &str, path: &str) -> R<CardList> {
+    CardList::from_slice(&cards_at(v, k, path)?).map_err(|e| format!("{path}.{k}: {e}"))
+}
+
 fn countries_at(v: &Value, k: &str, path: &str) -> R<Vec<u8>> {
     bytes(field(v, k, path)?, &format!("{path}.{k}"), 0, N_COUNTRIES as i64 - 1)
 }
@@ -850,16 +878,29 @@ fn read_state(v: &Value) -> R<State> {
     let hands = field(v, "hands", p)?;
     let known = field(v, "known", p)?;
     for side in Side::BOTH {
-        s.hands[side.ix()] = cards_at(hands, side.name(), "hands")?;
+        s.hands[side.ix()] = card_list_at(hands, side.name(), "hands")?;
         s.known[side.ix()] = cards_at(known, side.name(), "known")?;
     }
-    s.deck = cards_at(v, "deck", p)?;
-    s.discard = cards_at(v, "discard", p)?;
-    s.removed = cards_at(v, "removed", p)?;
-    s.in_play = cards_at(v, "in_play", p)?;
+    s.deck = card_list_at(v, "deck", p)?;
+    s.discard = card_list_at(v, "discard", p)?;
+    s.removed = card_list_at(v, "removed", p)?;
+    s.in_play = card_list_at(v, "in_play", p)?;
     s.china = side_at(v, "china", p)?;
     s.china_up = bool_at(v, "china_up", p)?;
     s.headline = per_side_at(v, "headline", p, 0, N_CARDS as i64)?;
+    let headlines: Vec<u8> = s.headline.iter().copied().filter(|&c| c != 0).collect();
+    each_card_once(
+        &[
+            ("hands.USSR", &s.hands[0]),
+            ("hands.US", &s.hands[1]),
+            ("deck", &s.deck),
+            ("discard", &s.discard),
+            ("removed", &s.removed),
+            ("in_play", &s.in_play),
+            ("headline", &headlines),
+        ],
+        N_CARDS + 1,
+    )?;
     s.hl_open = match str_at(v, "hl_open", p)? {
         "" => HlOpen::None,
         "both" => HlOpen::Both,

@@ -39,14 +39,14 @@ fn hidden_headline(s: &State, side: Side) -> u8 {
 /// them while Aldrich Ames Remix shows the US hand to the USSR.
 pub fn known_cards(s: &State, side: Side) -> Vec<u8> {
     let opp = side.opp();
-    let mut opp_hand = s.hands[opp.ix()].clone();
+    let mut opp_hand = s.hands[opp.ix()];
     let hidden = hidden_headline(s, opp);
     if hidden != 0 {
         opp_hand.push(hidden);
     }
     if side == Side::Ussr && s.effects.has(EffectName::AldrichAmesRemix) {
         opp_hand.sort_unstable();
-        return opp_hand;
+        return opp_hand.to_vec();
     }
     let mut out: Vec<u8> = s.known[side.ix()]
         .iter()
@@ -97,7 +97,7 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> State {
     let known = known_cards(s, side);
     let hidden_hl = hidden_headline(&n, opp);
     // A face-down headline is a card of the hand until it is revealed.
-    let mut held = n.hands[o].clone();
+    let mut held = n.hands[o];
     if hidden_hl != 0 {
         held.push(hidden_hl);
     }
@@ -120,14 +120,14 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> State {
     let mut slots = rest;
     slots.extend(n.deck.iter().copied().filter(|&c| !fixed[usize::from(c)]));
     // Sorting first makes the redeal a function of the view alone.
-    let mut pool = slots.clone();
+    let mut pool = slots;
     pool.sort_unstable();
     r.shuffle(&mut pool);
     let mut new_held = kept;
     new_held.extend_from_slice(&pool[..k]);
     let mut deck = pool[k..].to_vec();
     deck.extend(deck_fixed);
-    n.deck = deck;
+    n.deck = deck.into_iter().collect();
     if hidden_hl != 0 {
         // Which held card became the headline is unknown: any of them.
         let free: Vec<u8> = new_held.iter().copied().filter(|&c| !fixed[usize::from(c)]).collect();
@@ -138,7 +138,7 @@ pub fn resample<R: Draw>(s: &State, side: Side, r: &mut R) -> State {
         }
         n.headline[o] = hl;
     }
-    n.hands[o] = new_held;
+    n.hands[o] = new_held.into_iter().collect();
     // The opponent's card questions name the cards dealt into their places.
     let mut moved: [u8; 256] = std::array::from_fn(|i| i as u8);
     let mut any = false;

@@ -13,7 +13,7 @@ use super::data::{
     CARD_OPS, CHINA, N_COUNTRIES, OPTIONAL_EARLY, OPTIONAL_LATE, OPTIONAL_MID, PERIOD_EARLY, PERIOD_LATE, PERIOD_MID,
     R_ASIA, R_SOUTHEAST_ASIA, STABILITY,
 };
-use super::state::{EffectName, Frame, Side, State};
+use super::state::{CardList, EffectName, Frame, Side, State};
 
 /// A log entry's arguments, in the order Python passes them.
 pub type Args = Vec<(Text, Value)>;
@@ -227,8 +227,8 @@ impl State {
             if self.discard.is_empty() {
                 return None;
             }
-            let mut pile = std::mem::take(&mut self.discard);
-            self.deck.append(&mut pile);
+            let pile = std::mem::take(&mut self.discard);
+            self.deck.extend_from_slice(&pile);
             crate::rng::shuffle(&mut self.rng, &mut self.deck);
             let n = self.deck.len();
             crate::log_kept!(self, log, "twilight.deck.reshuffled", args!["n" => n]);
@@ -273,8 +273,8 @@ impl State {
     }
 
     /// Cards of the given periods that go into the draw pile (no China Card).
-    pub fn deck_for_periods(&self, periods: &[Period]) -> Vec<u8> {
-        let mut cards = Vec::with_capacity(48);
+    pub fn deck_for_periods(&self, periods: &[Period]) -> CardList {
+        let mut cards = CardList::new();
         for p in periods {
             let (base, optional) = match p {
                 Period::Early => (PERIOD_EARLY, OPTIONAL_EARLY),
@@ -329,7 +329,7 @@ impl State {
 
 /// Remove the first `x` from `v` (Python's `list.remove`); false if absent.
 #[inline]
-pub fn remove_item(v: &mut Vec<u8>, x: u8) -> bool {
+pub fn remove_item(v: &mut CardList, x: u8) -> bool {
     if let Some(k) = v.iter().position(|&y| y == x) {
         v.remove(k);
         true

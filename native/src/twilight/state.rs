@@ -11,6 +11,7 @@
 //! Event data (`data` of `ask`, influence and event-roll frames) is rare and
 //! free-form (each event stores its own keys), so it stays a JSON [`Value`].
 
+use crate::engine::Cards;
 use crate::json::{Text, Value};
 use crate::log::Log;
 
@@ -634,11 +635,11 @@ pub struct State {
     pub space: [u8; 2],
     pub space_tries: [u8; 2],
     pub inf: [[u8; N_COUNTRIES]; 2],
-    pub hands: [Vec<u8>; 2],
-    pub deck: Vec<u8>,
-    pub discard: Vec<u8>,
-    pub removed: Vec<u8>,
-    pub in_play: Vec<u8>,
+    pub hands: [CardList; 2],
+    pub deck: CardList,
+    pub discard: CardList,
+    pub removed: CardList,
+    pub in_play: CardList,
     pub china: Side,
     pub china_up: bool,
     /// Each side's headline card (0: none).
@@ -657,6 +658,11 @@ pub struct State {
     pub winner: Option<Side>,
     pub result: Option<Text>,
 }
+
+/// A list of cards (a hand, the deck, the discard pile...): inline, so a
+/// clone of the state copies it without an allocation. Each card is in one
+/// list at most, once, so `N_CARDS` always fit.
+pub type CardList = Cards<{ super::data::N_CARDS }>;
 
 /// The state format's version (`core.validate.STATE_VERSION`).
 pub const STATE_VERSION: i64 = 2;
@@ -678,11 +684,11 @@ impl State {
             space: [0; 2],
             space_tries: [0; 2],
             inf: [[0; N_COUNTRIES]; 2],
-            hands: [Vec::new(), Vec::new()],
-            deck: Vec::new(),
-            discard: Vec::new(),
-            removed: Vec::new(),
-            in_play: Vec::new(),
+            hands: [CardList::new(), CardList::new()],
+            deck: CardList::new(),
+            discard: CardList::new(),
+            removed: CardList::new(),
+            in_play: CardList::new(),
             china: Side::Ussr,
             china_up: true,
             headline: [0; 2],

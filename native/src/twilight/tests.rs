@@ -97,6 +97,13 @@ fn malformed_states_are_refused() {
         let err = State::from_json(&bad).err().expect("refused");
         assert!(!err.is_empty());
     }
+    // A card in two places: refused, so that no card list can overflow in play.
+    let s = game(3, false);
+    let first = s.deck[0];
+    let bad = text.replacen("\"discard\":[]", &format!("\"discard\":[{first}]"), 1);
+    assert_ne!(bad, text, "no empty discard pile");
+    let err = State::from_json(&bad).err().expect("refused");
+    assert!(err.contains(&format!("card {first} is already in")), "{err}");
     assert!(parse_options("{\"events\":1}").is_err());
     assert_eq!(parse_options("{\"events\":false,\"optional_cards\":true}"), Ok(Options { events: false, optional_cards: true }));
 }

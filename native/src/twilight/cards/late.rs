@@ -512,7 +512,7 @@ fn tear_down_this_wall_ops(s: &mut State, answer: &Answer) {
 fn aldrich_ames_remix(s: &mut State, card: u8) -> bool {
     s.add_effect_simple(EffectName::AldrichAmesRemix, Until::Turn);
     s.reveal_hand(Side::Us, Why::Card(card));
-    let hand = sorted(s.hands[Side::Us.ix()].clone());
+    let hand = sorted(s.hands[Side::Us.ix()].to_vec());
     if !s.ask(Side::Ussr, AskKind::Discard, hand, name("aldrich_ames_remix"), false, Value::Null) {
         crate::log_kept!(s, log, "twilight.card.aldrich_ames_remix.no_card", args![]);
     }
@@ -978,7 +978,7 @@ fn ask_not(s: &mut State) -> bool {
         crate::log_kept!(s, log, "twilight.card.ask_not_what_your_country_can_do_for_you.no_card", args![]);
         return true;
     }
-    let hand = sorted(s.hands[Side::Us.ix()].clone());
+    let hand = sorted(s.hands[Side::Us.ix()].to_vec());
     let data = Value::Obj(args!["count" => 0]);
     s.ask(Side::Us, AskKind::Discard, hand, name("ask_not"), true, data);
     true
@@ -990,7 +990,7 @@ fn ask_not_answer(s: &mut State, frame: &Frame, answer: &Answer) {
         s.discard_from_hand(Side::Us, c, Why::Card(ASK_NOT));
         n += 1;
         if !s.hands[Side::Us.ix()].is_empty() {
-            let hand = sorted(s.hands[Side::Us.ix()].clone());
+            let hand = sorted(s.hands[Side::Us.ix()].to_vec());
             let data = Value::Obj(args!["count" => n]);
             s.ask(Side::Us, AskKind::Discard, hand, name("ask_not"), true, data);
             return;
@@ -1000,7 +1000,10 @@ fn ask_not_answer(s: &mut State, frame: &Frame, answer: &Answer) {
     for _ in 0..n {
         let Some(card) = s.draw_card() else { break };
         s.hands[Side::Us.ix()].push(card);
-        remove_item(&mut s.known[Side::Ussr.ix()], card);
+        let known = &mut s.known[Side::Ussr.ix()];
+        if let Some(k) = known.iter().position(|&x| x == card) {
+            known.remove(k);
+        }
         drawn += 1;
     }
     s.reveals += 1;
