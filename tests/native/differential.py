@@ -197,30 +197,46 @@ class _Game:
         if a != b:
             raise self.fail(what, json_diff(_plain(a), _plain(b)))
 
-    def py_text(self) -> str:
-        """The Python state's ``to_json``, built without writing the whole
-        log again at every action: log entries never change once appended
-        (``core.log``), so each is written once. (The whole ``to_json`` is
-        compared too wherever the views are.)"""
+    def compare_text_fast(self) -> None:
+        """``to_json`` compared in two parts that together are the whole
+        text: the state without its log (the Python data written with an
+        empty log against the native ``to_json_nolog``), and the log entries
+        added since the last comparison (each Python entry written once
+        against the native ``log_json`` of that tail). Log entries never
+        change once appended (``core.log``), so this pins every byte of
+        ``to_json`` without writing the whole log at every action; the
+        whole text is compared as well wherever the views are."""
         d = self.python.data
         log = d["log"]
-        texts = self.log_texts
-        texts.extend(json.dumps(e, separators=_SEPARATORS) for e in log[len(texts):])
-        parts = []
-        for k, v in d.items():
-            value = "[" + ",".join(texts) + "]" if k == "log" else json.dumps(v, separators=_SEPARATORS)
-            parts.append(json.dumps(k) + ":" + value)
-        return "{" + ",".join(parts) + "}"
+        nat = self.native.native
+        head_py = json.dumps({**d, "log": []}, separators=_SEPARATORS)
+        head_native = nat.to_json_nolog()
+        if head_py != head_native:
+            raise self.fail("to_json (without the log)", json_diff(json.loads(head_py), json.loads(head_native)))
+        have = self.log_texts
+        if nat.log_len() != len(log):
+            raise self.fail("log length", f"{len(log)} != {nat.log_len()}")
+        if len(have) < len(log):
+            tail_py = [json.dumps(e, separators=_SEPARATORS) for e in log[len(have):]]
+            tail_native = nat.log_json(len(have))
+            if "[" + ",".join(tail_py) + "]" != tail_native:
+                raise self.fail("to_json (the log's new entries)",
+                                json_diff(log[len(have):], json.loads(tail_native)))
+            have.extend(tail_py)
 
     def compare_json(self, text_py: str, text_native: str) -> None:
         if text_py != text_native:
             raise self.fail("to_json", json_diff(json.loads(text_py), json.loads(text_native)))
 
-    def compare(self, py: bm.State, native: bm.State, *, views: bool, full: bool, text_py: str | None = None) -> None:
+    def compare(self, py: bm.State, native: bm.State, *, views: bool, full: bool, fast: bool = False) -> None:
         """What a client can ask of the two states: the decision, the
-        outcome and ``to_json`` always; with ``views``, every view (with
-        the log if ``full``), the observation tensors and the log entries."""
-        self.compare_json(py.to_json() if text_py is None else text_py, native.to_json())
+        outcome and ``to_json`` always (in two parts with ``fast``: see
+        ``compare_text_fast``); with ``views``, every view (with the log if
+        ``full``), the observation tensors and the log entries."""
+        if fast:
+            self.compare_text_fast()
+        else:
+            self.compare_json(py.to_json(), native.to_json())
         self.same("current player", py.current_player, native.current_player)
         self.same("legal actions (engine order)", [a.id for a in py.legal_actions()],
                   [a.id for a in native.legal_actions()])
@@ -372,9 +388,8 @@ def _play(g: _Game, seed: int, copy_points: int, codes: Counter[str] | None,
             g.reload()
         views = actions % g.views_every == 0
         # Wherever the views are compared, so is the whole to_json as written
-        # by the Python engine (the incremental text everywhere else).
-        g.compare(g.python, g.native, views=views, full=actions % g.full_every == 0,
-                  text_py=None if views else g.py_text())
+        # by the Python engine (in its two parts everywhere else).
+        g.compare(g.python, g.native, views=views, full=actions % g.full_every == 0, fast=not views)
         if actions in points:
             g.check_copies(draw)
             copies += 1

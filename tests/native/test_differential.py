@@ -9,11 +9,11 @@ Python stand-in of the extension it checks the harness itself: that it
 passes where the backends agree and names the seed and ply where they do
 not.
 
-Cost (measured on the stand-in, whose own ``to_json`` is Python's): the
-whole ``to_json`` (written incrementally on the Python side), the
-decision and the outcome after every action cost about 1 ms; the three
-views, both tensors and the log about 3 ms more in a long Twilight
-Struggle game. So Twilight Struggle compares views every
+Cost: ``to_json`` in two parts (the state without its log, and the new
+log entries; see ``differential._Game.compare_text_fast``), the decision
+and the outcome after every action cost a fraction of a millisecond; the
+three views, both tensors, the whole ``to_json`` and the log a few
+milliseconds more in a long Twilight Struggle game. So Twilight Struggle compares views every
 ``BRINK_DIFF_VIEWS_EVERY`` actions (default 4) and 13 Days after every
 action; ``python -m tests.native.differential`` compares views after
 every action by default, for the long runs outside CI.
@@ -73,6 +73,20 @@ class _Drifting(fake_native.ThirteenState):
         return _Drifting(self.game.clone(self.d))
 
 
+class _Mislogged(fake_native.ThirteenState):
+    """A 13 Days core with a bug in its log: from ply 30 on, the entry an
+    action writes last carries an extra argument."""
+
+    def apply_id(self, ident: int) -> None:
+        super().apply_id(ident)
+        log = self.d["log"]
+        if self.d["ply"] >= 30 and log:
+            log[-1] = {**log[-1], "args": {**log[-1]["args"], "extra": 1}}
+
+    def clone(self) -> _Mislogged:
+        return _Mislogged(self.game.clone(self.d))
+
+
 class _Reordered(fake_native.ThirteenState):
     """A 13 Days core listing the legal ids in another order than the engine."""
 
@@ -80,14 +94,21 @@ class _Reordered(fake_native.ThirteenState):
         return sorted(super().legal_action_ids(), reverse=True)
 
 
-@pytest.mark.parametrize(("cls", "what"), [(_Drifting, "ply 30, after "),
-                                           (_Reordered, "legal actions (engine order) differs")])
-def test_the_harness_names_where_the_backends_differ(cls: type, what: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("cls", "views_every", "what"), [
+    (_Drifting, 1, "to_json differs: $.reveals: "),
+    (_Reordered, 1, "legal actions (engine order) differs"),
+    # Between the views, to_json is compared in two parts (the state
+    # without its log, and the log's new entries): each part catches its bug.
+    (_Drifting, 50, "to_json (without the log) differs: $.reveals: "),
+    (_Mislogged, 50, "to_json (the log's new entries) differs: "),
+])
+def test_the_harness_names_where_the_backends_differ(cls: type, views_every: int, what: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(nat, "_LOADED", [(fake_native.module_with(ThirteenState=cls), "")])
     with pytest.raises(differential.Difference) as caught:
-        differential.compare_games("thirteen", 3, seed=5)
+        differential.compare_games("thirteen", 3, seed=5, views_every=views_every)
     text = str(caught.value)
     assert text.startswith("thirteen seed 5 options ") and what in text, text
-    if cls is _Drifting:
-        assert "to_json differs: $.reveals: " in text
+    if cls in (_Drifting, _Mislogged):
+        assert ", ply 30, after " in text, text
     assert isinstance(differential.bm.new_game("thirteen", 1, backend="native"), NativeState)
