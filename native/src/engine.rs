@@ -1,8 +1,8 @@
 //! What batch play and native search need from a game, whatever the game:
 //! both native states implement [`Rules`], and the one generic wrapper
 //! [`Cached`] turns either into an [`Engine`] (the batch loops and the
-//! search are written once, over `Engine`). The Python classes keep their
-//! legal ids in the same [`LegalCache`].
+//! search are written once, over `Engine`). The Python classes wrap the
+//! same [`Cached`], so a state and its legal ids are kept in one place.
 
 use crate::log::Log;
 
@@ -93,11 +93,11 @@ pub trait Rules: Clone + Send {
     }
 }
 
-/// The legal ids of a state, kept until the state changes. The buffer is
-/// reused: refilling it after each apply allocates nothing once it has
-/// grown to the game's widest decision.
+/// The legal ids of a state, kept until the state changes (only [`Cached`]
+/// holds one). The buffer is reused: refilling it after each apply
+/// allocates nothing once it has grown to the game's widest decision.
 #[derive(Default)]
-pub struct LegalCache {
+struct LegalCache {
     ids: Vec<u16>,
     fresh: bool,
 }
@@ -113,7 +113,7 @@ impl Clone for LegalCache {
 impl LegalCache {
     /// The legal ids of `state` (generated on the first ask after a change).
     #[inline]
-    pub fn get<R: Rules>(&mut self, state: &R) -> &[u16] {
+    fn get<R: Rules>(&mut self, state: &R) -> &[u16] {
         if !self.fresh {
             self.ids.clear();
             state.legal_into(&mut self.ids);
@@ -124,13 +124,16 @@ impl LegalCache {
 
     /// The state changed: the ids are asked anew next time.
     #[inline]
-    pub fn invalidate(&mut self) {
+    fn invalidate(&mut self) {
         self.fresh = false;
     }
 }
 
 /// A game state with its legal ids cached: the [`Engine`] that batch play
-/// and the search run on (`ThirteenEngine`, `TwilightEngine`).
+/// and the search run on (`ThirteenEngine`, `TwilightEngine`), and the
+/// inside of the Python classes (`ThirteenState`, `TwilightState`). The
+/// ids are generated on the first ask after a change, and every change
+/// goes through [`Engine::apply_legal`], which marks them stale.
 #[derive(Clone)]
 pub struct Cached<R> {
     /// The game state itself.
@@ -146,6 +149,20 @@ impl<R: Rules> Cached<R> {
             state,
             legal: LegalCache::default(),
         }
+    }
+
+    /// Apply `id` if it is legal now, and say whether it was (the state is
+    /// unchanged when not): ids from outside, as the Python classes get
+    /// them. Legality is checked on the cached ids: no copy of the state is
+    /// made for a rollback.
+    #[inline]
+    pub fn try_apply(&mut self, id: i64) -> bool {
+        let legal = self.legal.get(&self.state);
+        let Some(id) = u16::try_from(id).ok().filter(|i| legal.contains(i)) else {
+            return false;
+        };
+        self.apply_legal(id);
+        true
     }
 }
 

@@ -22,44 +22,40 @@ pub fn side_name(py: Python<'_>, ix: usize) -> Bound<'_, PyString> {
 }
 
 /// `native_class!(Class, State, to_json: f, to_json_nolog: g, { ... })`:
-/// the methods of the `#[pyclass]` `Class` (fields `state: State` and
-/// `legal: LegalCache`; `State` implements `engine::Rules` and has the
-/// fields `winner`, `ply`, `reveals` and `log`), with the game's own
-/// methods (the braces) in the same `#[pymethods]` block. `f` and `g`
-/// write a state's JSON, with and without its log.
+/// the methods of the `#[pyclass]` `Class` (one field, `game:
+/// Cached<State>`; `State` implements `engine::Rules` and has the fields
+/// `winner`, `ply`, `reveals` and `log`), with the game's own methods (the
+/// braces) in the same `#[pymethods]` block. `f` and `g` write a state's
+/// JSON, with and without its log.
 macro_rules! native_class {
     ($class:ident, $state:ty, to_json: $to_json:path, to_json_nolog: $nolog:path, { $($own:tt)* }) => {
         impl $class {
             fn wrap(state: $state) -> $class {
                 $class {
-                    state,
-                    legal: $crate::engine::LegalCache::default(),
+                    game: $crate::engine::Cached::new(state),
                 }
             }
 
             /// The state inside (for Rust callers and tests).
             pub fn state(&self) -> &$state {
-                &self.state
+                &self.game.state
             }
 
             /// The legal ids in the Python engine's order (Rust callers).
             pub fn legal_action_ids(&mut self) -> Vec<u16> {
-                self.legal.get(&self.state).to_vec()
+                $crate::engine::Engine::legal(&mut self.game).to_vec()
             }
 
             /// Apply a legal id; a `ValueError` (the state unchanged) if it
-            /// is not legal now. Legality is checked on the cached ids: no
-            /// copy of the state is made for a rollback.
+            /// is not legal now (`Cached::try_apply`).
             pub fn apply_id(&mut self, id: i64) -> ::pyo3::PyResult<()> {
-                let legal = self.legal.get(&self.state);
-                let Some(id) = u16::try_from(id).ok().filter(|i| legal.contains(i)) else {
-                    return Err(::pyo3::exceptions::PyValueError::new_err(format!(
+                if self.game.try_apply(id) {
+                    Ok(())
+                } else {
+                    Err(::pyo3::exceptions::PyValueError::new_err(format!(
                         "action id {id} is not legal now"
-                    )));
-                };
-                $crate::engine::Rules::apply_id(&mut self.state, id);
-                self.legal.invalidate();
-                Ok(())
+                    )))
+                }
             }
         }
 
@@ -69,7 +65,7 @@ macro_rules! native_class {
 
             /// The exact state as JSON, byte for byte as the Python engine writes it.
             pub fn to_json(&self) -> String {
-                $to_json(&self.state)
+                $to_json(&self.game.state)
             }
 
             /// An independent copy (the log is shared until either side appends).
@@ -85,7 +81,7 @@ macro_rules! native_class {
                 py: ::pyo3::Python<'py>,
                 sort: bool,
             ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyList>> {
-                let ids = self.legal.get(&self.state);
+                let ids = $crate::engine::Engine::legal(&mut self.game);
                 if sort {
                     let mut sorted = ids.to_vec();
                     sorted.sort_unstable();
@@ -110,35 +106,35 @@ macro_rules! native_class {
 
             /// The winning side ("USSR", "US"), or None (a draw, or not over).
             fn winner<'py>(&self, py: ::pyo3::Python<'py>) -> Option<::pyo3::Bound<'py, ::pyo3::types::PyString>> {
-                self.state.winner.map(|s| $crate::py_common::side_name(py, s.ix()))
+                self.game.state.winner.map(|s| $crate::py_common::side_name(py, s.ix()))
             }
 
             /// Decisions taken so far (`State.ply`).
             fn ply(&self) -> i64 {
-                i64::from(self.state.ply)
+                i64::from(self.game.state.ply)
             }
 
             /// A counter that grows whenever hidden information is revealed
             /// (`State.reveals`).
             fn reveals(&self) -> i64 {
-                i64::from(self.state.reveals)
+                i64::from(self.game.state.reveals)
             }
 
             /// `to_json` with `"log":[]` in the log's place (`NativeState`'s cheap
             /// snapshot: it reads the log's new entries alone with `log_json`).
             fn to_json_nolog(&self) -> String {
-                $nolog(&self.state)
+                $nolog(&self.game.state)
             }
 
             /// How many log entries the state holds.
             fn log_len(&self) -> usize {
-                self.state.log.len()
+                self.game.state.log.len()
             }
 
             /// The log entries from index `start` on, as a JSON list.
             fn log_json(&self, start: usize) -> String {
                 let mut out = String::new();
-                self.state.log.write_from(start, &mut out);
+                self.game.state.log.write_from(start, &mut out);
                 out
             }
         }

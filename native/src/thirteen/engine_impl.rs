@@ -3,7 +3,7 @@
 //! [`Cached`] over it (batch play in `crate::batch`, the search in
 //! `crate::ismcts`).
 
-use crate::engine::{Cached, LegalCache, Rules};
+use crate::engine::{Cached, Rules};
 use crate::log::Log;
 
 use super::actions::Action;
@@ -22,12 +22,9 @@ impl Cached<State> {
         Cached::new(new_state(seed, options))
     }
 
-    /// The same state as the Python class (its legal ids asked anew).
+    /// The same state as the Python class.
     pub fn into_py(self) -> ThirteenState {
-        ThirteenState {
-            state: self.state,
-            legal: LegalCache::default(),
-        }
+        ThirteenState { game: self }
     }
 }
 
@@ -42,7 +39,7 @@ fn new_state(seed: u64, options: Options) -> State {
 
 impl From<&ThirteenState> for ThirteenEngine {
     fn from(py: &ThirteenState) -> ThirteenEngine {
-        Cached::new(py.state.clone())
+        py.game.clone()
     }
 }
 

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
-use crate::engine::LegalCache;
+use crate::engine::Cached;
 use crate::py_common::{native_class, side_name};
 
 use super::json_io;
@@ -20,21 +20,20 @@ use super::state::{Seed, State};
 #[pyclass(module = "brinkmanship_native", name = "ThirteenState")]
 #[derive(Clone)]
 pub struct ThirteenState {
-    pub(crate) state: State,
-    /// The legal ids of the current state, once asked for (a copy starts
-    /// with none).
-    pub(crate) legal: LegalCache,
+    /// The state with its legal ids, cached until the next apply (a copy
+    /// starts with none).
+    pub(crate) game: Cached<State>,
 }
 
 impl ThirteenState {
     /// The side to decide, or `None` when the game is over (Rust callers).
     pub fn current_player(&self) -> Option<&'static str> {
-        machine::current_player(&self.state).map(|s| s.as_str())
+        machine::current_player(&self.game.state).map(|s| s.as_str())
     }
 
     /// Whether the game is over: no one is to decide (Python's `is_terminal`).
     pub fn is_over(&self) -> bool {
-        machine::current_player(&self.state).is_none()
+        machine::current_player(&self.game.state).is_none()
     }
 }
 
@@ -68,7 +67,7 @@ native_class!(ThirteenState, State, to_json: json_io::to_json, to_json_nolog: js
     /// The side to decide ("USSR", "US"), or None when the game is over.
     #[pyo3(name = "current_player")]
     fn py_current_player<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        machine::current_player(&self.state).map(|s| side_name(py, s.ix()))
+        machine::current_player(&self.game.state).map(|s| side_name(py, s.ix()))
     }
 
     /// 13 Days has no dice: like Python's `chance_action`, always an error.
@@ -79,11 +78,11 @@ native_class!(ThirteenState, State, to_json: json_io::to_json, to_json_nolog: js
     }
 
     fn result(&self) -> Option<&'static str> {
-        self.state.result.map(|r| r.as_str())
+        self.game.state.result.map(|r| r.as_str())
     }
 
     /// The round (1-3), as Python's `Game.stage`.
     fn stage(&self) -> u8 {
-        self.state.round
+        self.game.state.round
     }
 });

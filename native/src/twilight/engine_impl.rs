@@ -3,7 +3,7 @@
 //! [`Cached`] over it (batch play in `crate::batch`, the search in
 //! `crate::ismcts`).
 
-use crate::engine::{Cached, LegalCache, Rules};
+use crate::engine::{Cached, Rules};
 use crate::json::Value;
 use crate::log::Log;
 
@@ -22,12 +22,9 @@ impl Cached<State> {
         Cached::new(new_state(seed, options))
     }
 
-    /// The same state as the Python class (its legal ids asked anew).
+    /// The same state as the Python class.
     pub fn into_py(self) -> TwilightState {
-        TwilightState {
-            state: self.state,
-            legal: LegalCache::default(),
-        }
+        TwilightState { game: self }
     }
 }
 
@@ -44,7 +41,7 @@ fn new_state(seed: u64, options: Options) -> State {
 
 impl From<&TwilightState> for TwilightEngine {
     fn from(py: &TwilightState) -> TwilightEngine {
-        Cached::new(py.state.clone())
+        py.game.clone()
     }
 }
 

@@ -10,7 +10,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::engine::LegalCache;
+use crate::engine::Cached;
 use crate::json::Value;
 use crate::py_common::{native_class, side_name};
 
@@ -22,16 +22,16 @@ use super::state::{Player, State};
 #[pyclass(module = "brinkmanship_native")]
 #[derive(Clone)]
 pub struct TwilightState {
-    pub(crate) state: State,
-    /// The legal ids, cached until the next apply (a copy starts with none).
-    pub(crate) legal: LegalCache,
+    /// The state with its legal ids, cached until the next apply (a copy
+    /// starts with none).
+    pub(crate) game: Cached<State>,
 }
 
 impl TwilightState {
     /// The side to act, "chance" at a die roll, `None` when the game is
     /// over (Rust callers).
     pub fn current_player(&self) -> Option<&'static str> {
-        match self.state.current_player()? {
+        match self.game.state.current_player()? {
             Player::Side(s) => Some(s.name()),
             Player::Chance => Some("chance"),
         }
@@ -39,7 +39,7 @@ impl TwilightState {
 
     /// Whether the game is over: no one is to decide (Python's `is_terminal`).
     pub fn is_over(&self) -> bool {
-        self.state.current_player().is_none()
+        self.game.state.current_player().is_none()
     }
 }
 
@@ -79,7 +79,7 @@ native_class!(TwilightState, State, to_json: State::to_json, to_json_nolog: Stat
     /// The side to act, "chance" at a die roll, None when the game is over.
     #[pyo3(name = "current_player")]
     fn py_current_player<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
-        match self.state.current_player()? {
+        match self.game.state.current_player()? {
             Player::Side(s) => Some(side_name(py, s.ix())),
             Player::Chance => Some(intern!(py, "chance").clone()),
         }
@@ -87,18 +87,18 @@ native_class!(TwilightState, State, to_json: State::to_json, to_json_nolog: Stat
 
     /// The roll Python's `chance_action` would pick from the state's generator.
     pub fn chance_action_id(&self) -> PyResult<u16> {
-        if self.state.current_player() != Some(Player::Chance) {
+        if self.game.state.current_player() != Some(Player::Chance) {
             return Err(PyValueError::new_err("no chance decision is pending"));
         }
-        Ok(act::roll(self.state.chance_roll()))
+        Ok(act::roll(self.game.state.chance_roll()))
     }
 
     fn result(&self) -> Option<String> {
-        self.state.result.as_ref().map(|r| r.to_string())
+        self.game.state.result.as_ref().map(|r| r.to_string())
     }
 
     /// The turn (1-10), as Python's `Game.stage`.
     fn stage(&self) -> u8 {
-        self.state.turn
+        self.game.state.turn
     }
 });
