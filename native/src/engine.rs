@@ -56,15 +56,20 @@ pub trait Engine: Clone + Send {
 }
 
 /// A game's state as the rules see it: what [`Cached`] needs to make it an
-/// [`Engine`]. Each game implements this once (its `engine_impl.rs`); the
-/// legal-id cache, the apply and the chance plumbing are shared.
+/// [`Engine`]. Each game implements this once (its `engine_impl.rs`) with
+/// what differs between the games; what does not is here or in
+/// [`Cached`]: the legal-id cache, checked and unchecked applies, new
+/// games with the default options, an ended game's value.
 pub trait Rules: Clone + Send {
     /// See [`Engine::NAME`].
     const NAME: &'static str;
     /// See [`Engine::PLAYERS`].
     const PLAYERS: [&'static str; 2];
-    /// A new game from a seed (modulo 2**64), default options, at its first decision.
-    fn new_default(seed: u64) -> Self;
+    /// The game's options (`Default`: the Python engine's defaults).
+    type Options: Default;
+    /// A new game from a seed (modulo 2**64, stored as [`python_seed`]
+    /// gives it) with `options`, at its first decision.
+    fn new_game(seed: u64, options: Self::Options) -> Self;
     /// The state's log (muted by batch play).
     fn log_mut(&mut self) -> &mut Log;
     /// True once the game has ended.
@@ -87,10 +92,17 @@ pub trait Rules: Clone + Send {
     fn ply(&self) -> u32;
     /// See [`Engine::stage`].
     fn stage(&self) -> u32;
-    /// See [`Engine::evaluate`].
+    /// See [`Engine::evaluate`]; only asked while the game goes on ([`Cached`]
+    /// scores an ended game by its winner).
     fn evaluate(&self) -> f64 {
         0.5
     }
+}
+
+/// A new game's seed as the Python engine stores it: the int itself, or
+/// (`Err`) its decimal text when it does not fit an `i64`.
+pub fn python_seed(seed: u64) -> Result<i64, String> {
+    i64::try_from(seed).map_err(|_| seed.to_string())
 }
 
 /// The legal ids of a state, kept until the state changes (only [`Cached`]
@@ -151,6 +163,11 @@ impl<R: Rules> Cached<R> {
         }
     }
 
+    /// A new game from a seed (modulo 2**64) with the given options.
+    pub fn new_game(seed: u64, options: R::Options) -> Cached<R> {
+        Cached::new(R::new_game(seed, options))
+    }
+
     /// Apply `id` if it is legal now, and say whether it was (the state is
     /// unchanged when not): ids from outside, as the Python classes get
     /// them. Legality is checked on the cached ids: no copy of the state is
@@ -171,7 +188,7 @@ impl<R: Rules> Engine for Cached<R> {
     const PLAYERS: [&'static str; 2] = R::PLAYERS;
 
     fn new_default(seed: u64) -> Self {
-        Cached::new(R::new_default(seed))
+        Cached::new_game(seed, R::Options::default())
     }
 
     fn mute_log(&mut self) {
@@ -224,7 +241,14 @@ impl<R: Rules> Engine for Cached<R> {
     }
 
     fn evaluate(&self) -> f64 {
-        self.state.evaluate()
+        if !self.state.is_over() {
+            return self.state.evaluate();
+        }
+        match self.state.winner_index() {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
     }
 }
 

@@ -59,6 +59,20 @@ macro_rules! native_class {
             }
         }
 
+        impl $crate::engine::Cached<$state> {
+            /// The same state as the Python class.
+            pub fn into_py(self) -> $class {
+                $class { game: self }
+            }
+        }
+
+        impl From<&$class> for $crate::engine::Cached<$state> {
+            /// A copy of the class's state (its legal ids asked anew).
+            fn from(py: &$class) -> Self {
+                py.game.clone()
+            }
+        }
+
         #[::pyo3::pymethods]
         impl $class {
             $($own)*
