@@ -1,7 +1,11 @@
 """The ISMCTS bot's two modes: the Python search (heuristic priors and
 rollouts) and the native one (``ismcts:backend=native``: the whole search
-in the compiled core, uniform priors, random rollouts). Figures printed,
-not asserted.
+in the compiled core, guided by each game's position value written in
+Rust: it gives every node its priors by a one-step lookahead and scores
+the end of short rollouts, some of whose moves the lookahead may pick
+(``--greedy``); only the real decision's priors come from the Python
+heuristic; docs/bots.md has the details and the per-game defaults).
+Figures printed, not asserted.
 
 ``speed``: iterations per second of both modes on positions of random
 games, at the same time per decision. ``match``: native against Python
@@ -13,8 +17,10 @@ games), printing the native bot's wins, draws and losses with a Wilson
     PYTHONPATH=src:<native site> python benchmarks/bench_ismcts_native.py speed thirteen --time 0.05
     PYTHONPATH=src:<native site> python benchmarks/bench_ismcts_native.py match thirteen -n 20 --time 0.05
 
-Twilight Struggle is played with ``events=False`` while its card events are
-ported (``--events`` to include them).
+Twilight Struggle is played with ``events=False`` (every non-scoring card
+played for Operations or the Space Race only) unless ``--events`` is
+given, which plays it with its card events: the full rules, the game's
+default.
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ Decisions count every ply, die rolls included::
 
     PYTHONPATH=src:<native site> python benchmarks/bench_native.py [--games N] [--core K]
 
-Twilight Struggle is played with ``events=False`` while its card events are
-ported (``--events`` to include them).
+Twilight Struggle is played with ``events=False`` (every non-scoring card
+played for Operations or the Space Race only) unless ``--events`` is
+given, which plays it with its card events: the full rules, the game's
+default.
 """
 
 from __future__ import annotations

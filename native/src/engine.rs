@@ -1,8 +1,8 @@
 //! What batch play and native search need from a game, whatever the game:
 //! both native states implement [`Rules`], and the one generic wrapper
 //! [`Cached`] turns either into an [`Engine`] (the batch loops and the
-//! search are written once, over `Engine`). The Python classes keep their
-//! legal ids in the same [`LegalCache`].
+//! search are written once, over `Engine`). The Python classes wrap the
+//! same [`Cached`], so a state and its legal ids are kept in one place.
 
 use crate::log::Log;
 
@@ -56,15 +56,20 @@ pub trait Engine: Clone + Send {
 }
 
 /// A game's state as the rules see it: what [`Cached`] needs to make it an
-/// [`Engine`]. Each game implements this once (its `engine_impl.rs`); the
-/// legal-id cache, the apply and the chance plumbing are shared.
+/// [`Engine`]. Each game implements this once (its `engine_impl.rs`) with
+/// what differs between the games; what does not is here or in
+/// [`Cached`]: the legal-id cache, checked and unchecked applies, new
+/// games with the default options, an ended game's value.
 pub trait Rules: Clone + Send {
     /// See [`Engine::NAME`].
     const NAME: &'static str;
     /// See [`Engine::PLAYERS`].
     const PLAYERS: [&'static str; 2];
-    /// A new game from a seed (modulo 2**64), default options, at its first decision.
-    fn new_default(seed: u64) -> Self;
+    /// The game's options (`Default`: the Python engine's defaults).
+    type Options: Default;
+    /// A new game from a seed (modulo 2**64, stored as [`python_seed`]
+    /// gives it) with `options`, at its first decision.
+    fn new_game(seed: u64, options: Self::Options) -> Self;
     /// The state's log (muted by batch play).
     fn log_mut(&mut self) -> &mut Log;
     /// True once the game has ended.
@@ -87,17 +92,24 @@ pub trait Rules: Clone + Send {
     fn ply(&self) -> u32;
     /// See [`Engine::stage`].
     fn stage(&self) -> u32;
-    /// See [`Engine::evaluate`].
+    /// See [`Engine::evaluate`]; only asked while the game goes on ([`Cached`]
+    /// scores an ended game by its winner).
     fn evaluate(&self) -> f64 {
         0.5
     }
 }
 
-/// The legal ids of a state, kept until the state changes. The buffer is
-/// reused: refilling it after each apply allocates nothing once it has
-/// grown to the game's widest decision.
+/// A new game's seed as the Python engine stores it: the int itself, or
+/// (`Err`) its decimal text when it does not fit an `i64`.
+pub fn python_seed(seed: u64) -> Result<i64, String> {
+    i64::try_from(seed).map_err(|_| seed.to_string())
+}
+
+/// The legal ids of a state, kept until the state changes (only [`Cached`]
+/// holds one). The buffer is reused: refilling it after each apply
+/// allocates nothing once it has grown to the game's widest decision.
 #[derive(Default)]
-pub struct LegalCache {
+struct LegalCache {
     ids: Vec<u16>,
     fresh: bool,
 }
@@ -113,7 +125,7 @@ impl Clone for LegalCache {
 impl LegalCache {
     /// The legal ids of `state` (generated on the first ask after a change).
     #[inline]
-    pub fn get<R: Rules>(&mut self, state: &R) -> &[u16] {
+    fn get<R: Rules>(&mut self, state: &R) -> &[u16] {
         if !self.fresh {
             self.ids.clear();
             state.legal_into(&mut self.ids);
@@ -124,13 +136,16 @@ impl LegalCache {
 
     /// The state changed: the ids are asked anew next time.
     #[inline]
-    pub fn invalidate(&mut self) {
+    fn invalidate(&mut self) {
         self.fresh = false;
     }
 }
 
 /// A game state with its legal ids cached: the [`Engine`] that batch play
-/// and the search run on (`ThirteenEngine`, `TwilightEngine`).
+/// and the search run on (`ThirteenEngine`, `TwilightEngine`), and the
+/// inside of the Python classes (`ThirteenState`, `TwilightState`). The
+/// ids are generated on the first ask after a change, and every change
+/// goes through [`Engine::apply_legal`], which marks them stale.
 #[derive(Clone)]
 pub struct Cached<R> {
     /// The game state itself.
@@ -147,6 +162,25 @@ impl<R: Rules> Cached<R> {
             legal: LegalCache::default(),
         }
     }
+
+    /// A new game from a seed (modulo 2**64) with the given options.
+    pub fn new_game(seed: u64, options: R::Options) -> Cached<R> {
+        Cached::new(R::new_game(seed, options))
+    }
+
+    /// Apply `id` if it is legal now, and say whether it was (the state is
+    /// unchanged when not): ids from outside, as the Python classes get
+    /// them. Legality is checked on the cached ids: no copy of the state is
+    /// made for a rollback.
+    #[inline]
+    pub fn try_apply(&mut self, id: i64) -> bool {
+        let legal = self.legal.get(&self.state);
+        let Some(id) = u16::try_from(id).ok().filter(|i| legal.contains(i)) else {
+            return false;
+        };
+        self.apply_legal(id);
+        true
+    }
 }
 
 impl<R: Rules> Engine for Cached<R> {
@@ -154,7 +188,7 @@ impl<R: Rules> Engine for Cached<R> {
     const PLAYERS: [&'static str; 2] = R::PLAYERS;
 
     fn new_default(seed: u64) -> Self {
-        Cached::new(R::new_default(seed))
+        Cached::new_game(seed, R::Options::default())
     }
 
     fn mute_log(&mut self) {
@@ -207,7 +241,14 @@ impl<R: Rules> Engine for Cached<R> {
     }
 
     fn evaluate(&self) -> f64 {
-        self.state.evaluate()
+        if !self.state.is_over() {
+            return self.state.evaluate();
+        }
+        match self.state.winner_index() {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
     }
 }
 

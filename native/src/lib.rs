@@ -10,6 +10,7 @@ pub mod engine;
 pub mod ismcts;
 pub mod json;
 pub mod log;
+pub mod py_common;
 pub mod pyrandom;
 pub mod rng;
 pub mod thirteen;

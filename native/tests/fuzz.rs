@@ -29,7 +29,7 @@ use brinkmanship_native::twilight::engine_impl::TwilightEngine;
 use brinkmanship_native::twilight::py::TwilightState;
 
 // ---------------------------------------------------------------------------
-// The two games behind one interface
+// The two games behind one interface (each implemented by `fuzz_game!`)
 // ---------------------------------------------------------------------------
 
 /// What the fuzz needs from a game: the Python class's methods. Errors are
@@ -47,62 +47,8 @@ trait Game: Sized {
     /// The roll the state's generator gives at a chance decision.
     fn chance(&self) -> Option<u16>;
     fn over(&self) -> bool;
-}
-
-impl Game for ThirteenState {
-    const SIZE: i64 = brinkmanship_native::thirteen::actions::SIZE as i64;
-    fn start(seed: u64) -> Self {
-        ThirteenEngine::new_default(seed).into_py()
-    }
-    fn read(text: &str) -> Option<Self> {
-        ThirteenState::from_json(text).ok()
-    }
-    fn json(&self) -> String {
-        self.to_json()
-    }
-    fn player(&self) -> Option<&'static str> {
-        self.current_player()
-    }
-    fn legal(&mut self) -> Vec<u16> {
-        self.legal_action_ids()
-    }
-    fn apply(&mut self, id: i64) -> bool {
-        self.apply_id(id).is_ok()
-    }
-    fn chance(&self) -> Option<u16> {
-        self.chance_action_id().ok()
-    }
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-}
-
-impl Game for TwilightState {
-    const SIZE: i64 = brinkmanship_native::twilight::actions::N_ACTIONS as i64;
-    fn start(seed: u64) -> Self {
-        TwilightEngine::new_default(seed).into_py()
-    }
-    fn read(text: &str) -> Option<Self> {
-        TwilightState::from_json(text).ok()
-    }
-    fn json(&self) -> String {
-        self.to_json()
-    }
-    fn player(&self) -> Option<&'static str> {
-        self.current_player()
-    }
-    fn legal(&mut self) -> Vec<u16> {
-        self.legal_action_ids()
-    }
-    fn apply(&mut self, id: i64) -> bool {
-        self.apply_id(id).is_ok()
-    }
-    fn chance(&self) -> Option<u16> {
-        self.chance_action_id().ok()
-    }
-    fn over(&self) -> bool {
-        self.is_over()
-    }
+    /// Real states to mutate ([`bases`]), made once per run.
+    fn bases() -> &'static [String];
 }
 
 /// One random step: the roll at a chance decision, else a uniformly random
@@ -460,16 +406,6 @@ fn bases<G: Game>() -> Vec<String> {
     out
 }
 
-fn thirteen_bases() -> &'static [String] {
-    static B: OnceLock<Vec<String>> = OnceLock::new();
-    B.get_or_init(bases::<ThirteenState>)
-}
-
-fn twilight_bases() -> &'static [String] {
-    static B: OnceLock<Vec<String>> = OnceLock::new();
-    B.get_or_init(bases::<TwilightState>)
-}
-
 /// Feed a mutated state to `from_json`; if accepted, use it.
 fn read_mutated<G: Game>(base: &str, ms: &[Mutation], cut: Option<usize>, seed: u64) {
     let mut tree = J::parse(base);
@@ -508,7 +444,7 @@ fn read_mutated<G: Game>(base: &str, ms: &[Mutation], cut: Option<usize>, seed: 
 }
 
 // ---------------------------------------------------------------------------
-// The properties
+// The properties, for both games
 // ---------------------------------------------------------------------------
 
 /// `PROPTEST_CASES` if set, else `default`.
@@ -524,32 +460,67 @@ fn cases(default: u32) -> Config {
     }
 }
 
-proptest! {
-    #![proptest_config(cases(40))]
+/// One game's fuzz: its [`Game`] (the class's own methods) and, in a
+/// module named after the game, its two properties (`action_ids`,
+/// `mutated_json`). `steps` bounds the random play before ids are offered.
+macro_rules! fuzz_game {
+    ($game:ident, $class:ident, $engine:ident, size: $size:expr, steps: $steps:literal) => {
+        impl Game for $class {
+            const SIZE: i64 = $size as i64;
+            fn start(seed: u64) -> Self {
+                $engine::new_default(seed).into_py()
+            }
+            fn read(text: &str) -> Option<Self> {
+                $class::from_json(text).ok()
+            }
+            fn json(&self) -> String {
+                self.to_json()
+            }
+            fn player(&self) -> Option<&'static str> {
+                self.current_player()
+            }
+            fn legal(&mut self) -> Vec<u16> {
+                self.legal_action_ids()
+            }
+            fn apply(&mut self, id: i64) -> bool {
+                self.apply_id(id).is_ok()
+            }
+            fn chance(&self) -> Option<u16> {
+                self.chance_action_id().ok()
+            }
+            fn over(&self) -> bool {
+                self.is_over()
+            }
+            fn bases() -> &'static [String] {
+                static B: OnceLock<Vec<String>> = OnceLock::new();
+                B.get_or_init(bases::<$class>)
+            }
+        }
 
-    #[test]
-    fn thirteen_action_ids(seed in any::<u64>(), steps in 0usize..250, ids in offers(ThirteenState::SIZE)) {
-        offer_ids::<ThirteenState>(seed, steps, &ids);
-    }
+        mod $game {
+            use super::*;
 
-    #[test]
-    fn twilight_action_ids(seed in any::<u64>(), steps in 0usize..400, ids in offers(TwilightState::SIZE)) {
-        offer_ids::<TwilightState>(seed, steps, &ids);
-    }
+            proptest! {
+                #![proptest_config(cases(40))]
+
+                #[test]
+                fn action_ids(seed in any::<u64>(), steps in 0usize..$steps, ids in offers($class::SIZE)) {
+                    offer_ids::<$class>(seed, steps, &ids);
+                }
+            }
+
+            proptest! {
+                #![proptest_config(cases(128))]
+
+                #[test]
+                fn mutated_json(base in any::<usize>(), ms in mutations(), cut in prop::option::weighted(0.1, any::<usize>()), seed in any::<u64>()) {
+                    let bases = $class::bases();
+                    read_mutated::<$class>(&bases[base % bases.len()], &ms, cut, seed);
+                }
+            }
+        }
+    };
 }
 
-proptest! {
-    #![proptest_config(cases(128))]
-
-    #[test]
-    fn thirteen_mutated_json(base in any::<usize>(), ms in mutations(), cut in prop::option::weighted(0.1, any::<usize>()), seed in any::<u64>()) {
-        let bases = thirteen_bases();
-        read_mutated::<ThirteenState>(&bases[base % bases.len()], &ms, cut, seed);
-    }
-
-    #[test]
-    fn twilight_mutated_json(base in any::<usize>(), ms in mutations(), cut in prop::option::weighted(0.1, any::<usize>()), seed in any::<u64>()) {
-        let bases = twilight_bases();
-        read_mutated::<TwilightState>(&bases[base % bases.len()], &ms, cut, seed);
-    }
-}
+fuzz_game!(thirteen, ThirteenState, ThirteenEngine, size: brinkmanship_native::thirteen::actions::SIZE, steps: 250);
+fuzz_game!(twilight, TwilightState, TwilightEngine, size: brinkmanship_native::twilight::actions::N_ACTIONS, steps: 400);

@@ -3,55 +3,27 @@
 //! [`Cached`] over it (batch play in `crate::batch`, the search in
 //! `crate::ismcts`).
 
-use crate::engine::{Cached, LegalCache, Rules};
+use crate::engine::{python_seed, Cached, Rules};
 use crate::log::Log;
 
 use super::actions::Action;
 use super::data::{war_at, DEFCON2_FROM};
 use super::json_io;
 use super::machine;
-use super::py::ThirteenState;
 use super::state::{Options, Outcome, Seed, State};
 
 /// A 13 Days state for native loops (batch games, rollouts, search).
 pub type ThirteenEngine = Cached<State>;
 
-impl Cached<State> {
-    /// A new game from a seed (modulo 2**64) with the given options.
-    pub fn new_game(seed: u64, options: Options) -> ThirteenEngine {
-        Cached::new(new_state(seed, options))
-    }
-
-    /// The same state as the Python class (its legal ids asked anew).
-    pub fn into_py(self) -> ThirteenState {
-        ThirteenState {
-            state: self.state,
-            legal: LegalCache::default(),
-        }
-    }
-}
-
-/// A new game's state from a seed (modulo 2**64), stored as Python would.
-fn new_state(seed: u64, options: Options) -> State {
-    let stored = match i64::try_from(seed) {
-        Ok(n) => Seed::Int(n),
-        Err(_) => Seed::Big(seed.to_string()),
-    };
-    json_io::new_game(stored, seed, options)
-}
-
-impl From<&ThirteenState> for ThirteenEngine {
-    fn from(py: &ThirteenState) -> ThirteenEngine {
-        Cached::new(py.state.clone())
-    }
-}
-
 impl Rules for State {
     const NAME: &'static str = "thirteen";
     const PLAYERS: [&'static str; 2] = ["USSR", "US"];
 
-    fn new_default(seed: u64) -> Self {
-        new_state(seed, Options::default())
+    type Options = Options;
+
+    fn new_game(seed: u64, options: Options) -> Self {
+        let stored = python_seed(seed).map_or_else(Seed::Big, Seed::Int);
+        json_io::new_game(stored, seed, options)
     }
 
     fn log_mut(&mut self) -> &mut Log {
@@ -119,12 +91,6 @@ impl Rules for State {
     /// Agendas and hands are ignored: this only ranks cut-off rollouts.
     fn evaluate(&self) -> f64 {
         let s = self;
-        if s.over {
-            return match s.winner {
-                Some(w) => f64::from(u8::from(w.ix() == 0)),
-                None => 0.5,
-            };
-        }
         let danger = |markers: &[u8; 3]| -> f64 {
             let deep: u8 = markers.iter().map(|&m| m.saturating_sub(DEFCON2_FROM)).sum();
             f64::from(deep) + if war_at(markers) { 1.5 } else { 0.0 }

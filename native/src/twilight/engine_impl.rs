@@ -3,57 +3,29 @@
 //! [`Cached`] over it (batch play in `crate::batch`, the search in
 //! `crate::ismcts`).
 
-use crate::engine::{Cached, LegalCache, Rules};
+use crate::engine::{python_seed, Cached, Rules};
 use crate::json::Value;
 use crate::log::Log;
 
 use super::actions as act;
 use super::game;
-use super::py::TwilightState;
 use super::state::{Options, Player, State};
 
 /// A Twilight Struggle state for native loops (batch games, rollouts, search).
 pub type TwilightEngine = Cached<State>;
 
-impl Cached<State> {
-    /// A new game from a seed (modulo 2**64) with the given options, run on
-    /// to its first decision (as `TwilightState.new_game`).
-    pub fn new_game(seed: u64, options: Options) -> TwilightEngine {
-        Cached::new(new_state(seed, options))
-    }
-
-    /// The same state as the Python class (its legal ids asked anew).
-    pub fn into_py(self) -> TwilightState {
-        TwilightState {
-            state: self.state,
-            legal: LegalCache::default(),
-        }
-    }
-}
-
-/// A new game's state at its first decision, the seed stored as Python would.
-fn new_state(seed: u64, options: Options) -> State {
-    let stored = match i64::try_from(seed) {
-        Ok(n) => Value::Int(n),
-        Err(_) => Value::Big(seed.to_string()),
-    };
-    let mut state = game::new_game(stored, seed, options);
-    state.advance();
-    state
-}
-
-impl From<&TwilightState> for TwilightEngine {
-    fn from(py: &TwilightState) -> TwilightEngine {
-        Cached::new(py.state.clone())
-    }
-}
-
 impl Rules for State {
     const NAME: &'static str = "twilight";
     const PLAYERS: [&'static str; 2] = ["USSR", "US"];
 
-    fn new_default(seed: u64) -> Self {
-        new_state(seed, Options::default())
+    type Options = Options;
+
+    /// Run on to the first decision (as `TwilightState.new_game`).
+    fn new_game(seed: u64, options: Options) -> Self {
+        let stored = python_seed(seed).map_or_else(Value::Big, Value::Int);
+        let mut state = game::new_game(stored, seed, options);
+        state.advance();
+        state
     }
 
     fn log_mut(&mut self) -> &mut Log {
@@ -114,12 +86,6 @@ impl Rules for State {
     /// cut-off rollouts cheaply.
     fn evaluate(&self) -> f64 {
         let s = self;
-        if s.over {
-            return match s.winner {
-                Some(w) => f64::from(u8::from(w.ix() == 0)),
-                None => 0.5,
-            };
-        }
         let lead = -f64::from(s.vp);
         let k = 0.15 + 0.01 * f64::from(s.turn.saturating_sub(1));
         1.0 / (1.0 + (-k * lead).exp())
