@@ -1,5 +1,5 @@
 //! The Python class `brinkmanship_native.TwilightState`: the native game
-//! behind `brinkmanship.native`'s contract (see the crate's brief): new
+//! behind `brinkmanship.native`'s class contract (docs/native.md): new
 //! games, JSON in and out, legal ids in the Python engine's order, applying
 //! ids, chance rolls from the state's own generator. The methods both games
 //! share are written once, in `crate::py_common`.
