@@ -26,6 +26,10 @@ from brinkmanship.thirteen.game import OPTION_CHOICES
 from tests.thirteen.helpers import position, texts
 from tests.thirteen.invariants import check
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 SIDES = ("USSR", "US")
 OPP = {"USSR": "US", "US": "USSR"}
 

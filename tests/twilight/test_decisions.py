@@ -18,6 +18,10 @@ from brinkmanship.i18n import catalog, render
 from brinkmanship.twilight.board import CHINA, OPPONENT, card_number
 from brinkmanship.twilight.events import REGISTRY
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 COMMON = {"player", "kind", "prompt"}
 FIELDS: dict[str, set[str]] = {
     "setup": {"mode", "left", "region"},

@@ -37,6 +37,10 @@ from brinkmanship.twilight.validate import (
 from tests.core.loading import data, refused
 from tests.twilight.invariants import check
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 

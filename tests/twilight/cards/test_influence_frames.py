@@ -14,6 +14,10 @@ from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import INDEX
 from tests.twilight.helpers import inf, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 

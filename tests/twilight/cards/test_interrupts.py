@@ -12,6 +12,10 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 TRAPPED_US = {"Quagmire": {"until": "game"}}
 TRAPPED_USSR = {"Bear Trap": {"until": "game"}}
