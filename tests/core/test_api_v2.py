@@ -182,9 +182,12 @@ def test_a_twilight_draw_is_zero_for_both() -> None:
     from brinkmanship.core.frames import end_game
 
     s = bm.new_game("twilight", seed=1)
-    # As final scoring ends a drawn game (a valid state: the native backend
-    # loads the changed data, and the entry needs its vp).
-    end_game(s.data, None, "final_scoring", "twilight.end.final_draw", vp=0)
+    # As final scoring ends a drawn game, leaving a valid state (the native
+    # backend loads the changed data): the entry has its vp, no decision pends.
+    d = json.loads(s.to_json())
+    end_game(d, None, "final_scoring", "twilight.end.final_draw", vp=0)
+    d["stack"] = []
+    s.data = d
     assert s.is_terminal and s.winner is None
     assert s.returns() == {"USSR": 0.0, "US": 0.0}
 
