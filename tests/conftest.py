@@ -2,22 +2,26 @@
 
 A rules test module that uses the fixture ``on_backend`` (``pytestmark =
 pytest.mark.usefixtures("on_backend")``) is collected twice, ids ``[python]``
-and ``[native]``: today both golden replay files, the 13 Days card tests
-and the Twilight Struggle rules modules of the core mechanics (coup,
-realignment, influence, DEFCON, Space Race, scoring, headline, China Card,
-victory, turn sequence, setup). The fixture sets ``BRINK_BACKEND``, so each
-``bm.new_game`` / ``bm.load`` / ``bm.from_position`` of the test (and of
-its helpers) makes a state of that backend. The rest of the rules suite
-(the Twilight card tests, hidden information, decisions, the 13 Days rules
-modules) is still to be moved over.
+and ``[native]``: every rules module under ``tests/twilight`` (the card
+tests in ``tests/twilight/cards`` too), ``tests/thirteen`` (its card tests
+in ``tests/thirteen/cards`` too) and ``tests/core``. The fixture sets
+``BRINK_BACKEND``, so each ``bm.new_game`` / ``bm.load`` /
+``bm.from_position`` of the test (and of its helpers) makes a state of that
+backend. A test that walks random games reads the state through the API
+(views, ``log_entries``, ``json.loads(state.to_json())``) rather than
+``state.data``: handed out, ``data`` puts a native state on its slow path
+(a JSON round trip per action, see ``NativeState``).
 
 The ``native`` run is skipped, saying what is missing, when the extension
 is not built here, unless ``BRINK_REQUIRE_NATIVE=1`` (CI): then it fails.
 
-A test that makes no state (pure data, helpers) gains nothing from a second
-run, and a test of Python-only internals cannot have one: the marker
-``python_backend("why")`` (on the test, or ``pytestmark`` on the module)
-runs it once, on the Python backend.
+A test that makes no state (pure data, helpers, scans of the Python
+sources) gains nothing from a second run, and a test of Python-only
+internals (a wrapped or spied-on Python rules function, a frame pushed by
+the Python rules) cannot have one: the marker ``python_backend("why")`` (on
+the test, or ``pytestmark`` on the module beside ``usefixtures``) runs it
+once, on the Python backend. The fuzz modules are such too: the
+differential harness (``tests/native``) plays native against Python.
 """
 
 from __future__ import annotations

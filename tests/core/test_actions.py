@@ -9,13 +9,18 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.twilight.actions import OPTIONS, SPACE
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
 
+
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_every_action_text_parses_back_to_itself() -> None:
     for a in SPACE.actions:
         assert SPACE.parse(a.text) is a
         assert SPACE.from_id(a.id) is a
 
 
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_ids_are_dense_and_fixed() -> None:
     assert [a.id for a in SPACE.actions] == list(range(len(SPACE)))
     # The first 896 ids (5 card verbs x 110, 4 country verbs x 84, 6 rolls, 4 words)
@@ -40,6 +45,7 @@ def test_ids_are_dense_and_fixed() -> None:
         ("PASS", "pass"),
     ],
 )
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_other_spellings_parse_to_canonical(text: str, canonical: str) -> None:
     assert str(SPACE.parse(text)) == canonical
 
@@ -57,16 +63,19 @@ def test_other_spellings_parse_to_canonical(text: str, canonical: str) -> None:
         ("", "empty action text"),
     ],
 )
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_malformed_text_names_the_problem(text: str, message: str) -> None:
     with pytest.raises(LookupError, match=message):
         SPACE.parse(text)
 
 
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_actions_pickle_to_the_same_singleton() -> None:
     a = SPACE.parse("coup Iran")
     assert pickle.loads(pickle.dumps(a)) is a
 
 
+@pytest.mark.python_backend("it checks the action space; it makes no state")
 def test_repr_reads_back() -> None:
     assert repr(SPACE.parse("realign Cuba")) == "Action('realign Cuba')"
 

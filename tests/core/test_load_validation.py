@@ -24,6 +24,9 @@ from tests.core.mutations import mutator
 from tests.thirteen import invariants as thirteen_invariants
 from tests.twilight import invariants as twilight_invariants
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def refused(text: str | bytes, *fragments: str) -> str:
     """``bm.load(text)`` raises StateError whose message holds every fragment."""

@@ -16,6 +16,10 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.i18n import render
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 VIEWERS = ("USSR", "US", None)
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from brinkmanship.core import rng
+
+# No state is made here: one run, on Python (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("on_backend"),
+              pytest.mark.python_backend("tests the Python random-number functions; it makes no state")]
 
 
 def test_same_seed_same_sequence() -> None:

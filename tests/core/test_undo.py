@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from brinkmanship.core.undo import UndoHistory
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def test_undo_within_own_placements() -> None:

@@ -32,6 +32,10 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.helpers import defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 MIL_TRACK = ["Military Track"]
 
 

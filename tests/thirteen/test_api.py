@@ -14,6 +14,9 @@ from brinkmanship.thirteen.game import DEFAULT_OPTIONS, OPTION_CHOICES, Thirteen
 from tests.thirteen.helpers import position, texts
 from tests.thirteen.invariants import check_state
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def _play(seed: int, steps: int, options: dict[str, object] | None = None) -> bm.State:
     s = bm.new_game("thirteen", seed=seed, options=options)

@@ -22,6 +22,10 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 ALL_PLACES = [
     "place Cuba (Military)", "place Atlantic", "place Berlin", "place Cuba (Political)", "place Turkey",
     "place Italy", "place Television", "place United Nations", "place Alliances",

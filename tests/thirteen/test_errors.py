@@ -15,6 +15,9 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.helpers import play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def refused(s: bm.State, action: str, reason: str) -> bm.IllegalActionError:
     """Apply ``action``, expect a refusal with exactly ``reason``, check the

@@ -19,6 +19,9 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.helpers import play, position
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def final(aftermath: dict[str, list[str]], **fields: Any) -> bm.State:
     """Round 3 from phase 6 (no agendas kept): straight to final scoring."""

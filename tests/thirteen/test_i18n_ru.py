@@ -27,6 +27,10 @@ from brinkmanship.thirteen.data.cards import AGENDA_TYPES
 from brinkmanship.thirteen.game import OPTION_CHOICES
 from tests.thirteen.helpers import play, position
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 SIDES = ("USSR", "US")
 EN_NAMES = json.loads((Path(brinkmanship.i18n.__file__).parent / "en" / "thirteen_names.json")
                       .read_text(encoding="utf-8"))

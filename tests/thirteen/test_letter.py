@@ -20,8 +20,13 @@ Rules covered (rules.md 2.7, 3 phase 3, 3 phase 5, 4.3; docs/rulings.md 52, 55):
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from tests.thirteen.helpers import cube, defcon, play, position, texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def test_personal_letter_starts_with_the_us() -> None:

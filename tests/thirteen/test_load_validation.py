@@ -27,6 +27,9 @@ from tests.core.loading import data, refused
 from tests.thirteen.helpers import play, position
 from tests.thirteen.invariants import check
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def plays(**fields: Any) -> bm.State:
     """A round in its card plays, the US to play."""

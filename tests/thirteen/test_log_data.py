@@ -24,6 +24,10 @@ from brinkmanship.thirteen.board import AGENDA_NAME, ARENAS, CARD_NAME, N_CARDS,
 from brinkmanship.thirteen.game import OPTION_CHOICES
 from tests.thirteen.helpers import play, position
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 SIDES = ("USSR", "US")
 # String arguments allowed by kind (the key without a trailing digit).
 NAMES: dict[str, frozenset[str]] = {

@@ -19,6 +19,9 @@ import pytest
 import brinkmanship as bm
 from tests.thirteen.helpers import defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def check(us: dict[str, int], ussr: dict[str, int], **fields: Any) -> bm.State:
     """Round 1 from phase 6 (no agendas kept) with these markers."""

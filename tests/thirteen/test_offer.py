@@ -13,8 +13,13 @@ Rules covered (rules.md 3, phase 3, and 5; docs/rulings.md 54, 56, 59):
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from tests.thirteen.helpers import cube, cubes, defcon, play, position, texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def ussr_to_play(**fields: object) -> bm.State:

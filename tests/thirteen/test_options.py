@@ -16,6 +16,9 @@ import brinkmanship as bm
 from brinkmanship.thirteen.game import DEFAULT_OPTIONS, OPTION_CHOICES, make_options
 from tests.thirteen.helpers import cube, defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def test_options_defaults_are_the_recommended_readings() -> None:
     assert DEFAULT_OPTIONS == {

@@ -16,6 +16,9 @@ import brinkmanship as bm
 from brinkmanship.thirteen.rules import cards_in_game
 from tests.thirteen.helpers import cubes, defcon, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def test_position_defaults_are_the_printed_start_at_the_card_plays() -> None:
     s = position()

@@ -22,6 +22,9 @@ import brinkmanship as bm
 from brinkmanship.thirteen.rules import cards_in_game
 from tests.thirteen.helpers import defcon, play, position, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def keep_agendas(s: bm.State) -> None:
     """Both sides keep their first agenda."""

@@ -13,9 +13,15 @@ Rules covered (rules.md 1-2, Q1; docs/rulings.md 41-43):
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from brinkmanship.thirteen.rules import cards_in_game
 from tests.thirteen.helpers import cubes, defcon, position
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 START_US = {"Military": 1, "Political": 2, "World Opinion": 1}
 START_USSR = {"Military": 2, "Political": 1, "World Opinion": 1}

@@ -13,8 +13,14 @@ Rules covered (rules.md 3 phase 5, Q5; docs/rulings.md 48):
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from tests.thirteen.helpers import defcon, play, position, texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 HANDS = {"US": ["Excomm"], "USSR": ["Fidel Castro"]}
 

@@ -10,6 +10,9 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.twilight.board import INDEX
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 def _play(seed: int, steps: int) -> bm.State:
     s = bm.new_game("twilight", seed=seed)

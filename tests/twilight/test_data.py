@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from brinkmanship.twilight import board
 from brinkmanship.twilight.data.cards import CARD_FACTS
 from brinkmanship.twilight.data.countries import COUNTRY_FACTS
+
+# No state is made here: one run, on Python (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("on_backend"),
+              pytest.mark.python_backend("reads the board and card tables; it makes no state")]
 
 
 def test_country_counts() -> None:

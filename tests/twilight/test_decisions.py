@@ -18,6 +18,10 @@ from brinkmanship.i18n import catalog, render
 from brinkmanship.twilight.board import CHINA, OPPONENT, card_number
 from brinkmanship.twilight.events import REGISTRY
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 COMMON = {"player", "kind", "prompt"}
 FIELDS: dict[str, set[str]] = {
     "setup": {"mode", "left", "region"},
@@ -47,9 +51,8 @@ def knowable(d: dict[str, Any], viewer: str | None, c: int) -> bool:
     return c in d["hands"][viewer] or (c in d["known"][viewer] and c in d["hands"][OPPONENT[viewer]])
 
 
-def check(s: bm.State, viewer: str | None) -> dict[str, Any]:
-    """Every property a decision must have; returns it."""
-    d = s.data
+def check(s: bm.State, viewer: str | None, d: dict[str, Any]) -> dict[str, Any]:
+    """Every property a decision must have (``d``: the state's data); returns it."""
     dec = s.view(viewer, log=False)["decision"]
     assert json.loads(json.dumps(dec)) == dec  # plain JSON: no tuples, no custom objects
     kind = dec["kind"]
@@ -91,8 +94,11 @@ def walk(seeds: range) -> tuple[int, set[str]]:
         s = bm.new_game("twilight", seed=seed)
         rng = random.Random(seed)
         while not s.is_terminal:
+            # A copy, not ``s.data``: handed out, that would make the native
+            # backend keep it in step after every action.
+            d = json.loads(s.to_json())
             for viewer in ("USSR", "US", None):
-                dec = check(s, viewer)
+                dec = check(s, viewer, d)
             n += 1
             seen.update((dec["kind"], dec.get("question"), dec.get("purpose")))
             s.apply_random(rng)

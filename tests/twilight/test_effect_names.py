@@ -12,7 +12,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from brinkmanship.twilight import effect
+
+# No state is made here: one run, on Python (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("on_backend"),
+              pytest.mark.python_backend("scans the Python sources; it makes no state")]
+
 
 SOURCES = Path(effect.__file__).parent
 NAMES = {v for k, v in vars(effect).items() if k.isupper() and isinstance(v, str)}

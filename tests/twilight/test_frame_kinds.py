@@ -12,6 +12,11 @@ from brinkmanship.core.validate import Record
 from brinkmanship.twilight import rules, validate
 from brinkmanship.twilight.rules import kinds
 
+# No state is made here: one run, on Python (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("on_backend"),
+              pytest.mark.python_backend("compares the Python frame types with validate's records; it makes no state")]
+
+
 # Every frame kind: its declared shape and the record validate checks it with.
 SHAPES: dict[str, tuple[Any, Record]] = {
     "turn": (kinds.TurnFrame, validate._TURN),

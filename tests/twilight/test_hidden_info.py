@@ -8,12 +8,26 @@ import random
 import pytest
 
 import brinkmanship as bm
+from brinkmanship.core.game import Data
+from brinkmanship.i18n import render_all
 from brinkmanship.twilight.board import CARD_NAME
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 SIDES = ("USSR", "US")
 
 
 OPTIONS = [{"events": False}, {"events": True}]
+
+
+def _data(s: bm.State) -> Data:
+    """A read-only copy of the whole state. Not ``s.data``: on the native
+    backend, handing ``data`` out makes every later call of the state keep
+    it in step (a JSON round trip per action, see ``NativeState``)."""
+    data: Data = json.loads(s.to_json())
+    return data
 
 
 def _games(n: int, options: dict[str, bool], steps: int = 10_000) -> list[list[bm.State]]:
@@ -34,13 +48,14 @@ def _games(n: int, options: dict[str, bool], steps: int = 10_000) -> list[list[b
 def test_view_shows_own_hand_and_only_opponent_hand_size(options: dict[str, bool]) -> None:
     for states in _games(3, options):
         for s in states[::7]:
+            d = _data(s)
             for side in SIDES:
                 opp = "US" if side == "USSR" else "USSR"
                 v = s.view(side)
-                assert v["hand"] == sorted(s.data["hands"][side])
+                assert v["hand"] == sorted(d["hands"][side])
                 # A face-down headline still counts as in the hand.
-                face_down = s.data["headline"][opp] and s.data["hl_open"] not in (opp, "both")
-                assert v["hand_sizes"][opp] == len(s.data["hands"][opp]) + (1 if face_down else 0)
+                face_down = d["headline"][opp] and d["hl_open"] not in (opp, "both")
+                assert v["hand_sizes"][opp] == len(d["hands"][opp]) + (1 if face_down else 0)
                 assert "deck" not in v and "rng" not in v
                 text = json.dumps(v)
                 assert '"hands"' not in text
@@ -56,23 +71,25 @@ def test_resampled_state_looks_the_same_to_the_player(options: dict[str, bool]) 
         for s in states[::5]:
             if s.is_terminal:
                 continue
+            d = _data(s)
             for side in SIDES:
                 r = s.resample(side, rng)
                 assert r.view(side) == s.view(side)
                 opp = "US" if side == "USSR" else "USSR"
-                assert sorted(_unseen(r, side)) == sorted(_unseen(s, side))
-                if r.data["hands"][opp] != s.data["hands"][opp]:
+                e = _data(r)
+                assert sorted(_unseen(r, e, side)) == sorted(_unseen(s, d, side))
+                if e["hands"][opp] != d["hands"][opp]:
                     changed += 1
-                assert r.data["rng"] != s.data["rng"]
+                assert e["rng"] != d["rng"]
     assert changed > 50
 
 
-def _unseen(s: bm.State, side: str) -> list[int]:
-    """The cards ``side`` cannot see: opponent hand, deck, hidden headline."""
+def _unseen(s: bm.State, d: Data, side: str) -> list[int]:
+    """The cards ``side`` cannot see in ``s`` (whose data is ``d``):
+    opponent hand, deck, hidden headline."""
     opp = "US" if side == "USSR" else "USSR"
-    d = s.data
     cards = d["hands"][opp] + d["deck"]
-    if s.view(side)["headline"][opp] == "hidden":
+    if s.view(side, log=False)["headline"][opp] == "hidden":
         cards.append(d["headline"][opp])
     return cards
 
@@ -109,13 +126,13 @@ def test_hidden_headline_choice() -> None:
 def _hidden_places(s: bm.State) -> dict[int, str]:
     """Where each hidden card is: a hand (unless the opponent knows it), the
     deck, or an unrevealed headline."""
-    d = s.data
+    d = _data(s)
     where: dict[int, str] = {}
     for c in d["deck"]:
         where[c] = "deck"
     for side in SIDES:
         opp = "US" if side == "USSR" else "USSR"
-        known = set(s.view(opp)["opponent_known"])
+        known = set(s.view(opp, log=False)["opponent_known"])
         for c in d["hands"][side]:
             if c not in known:
                 where[c] = side
@@ -147,15 +164,18 @@ def test_log_never_names_a_hidden_card(options: dict[str, bool]) -> None:
     for seed in range(4):
         s = bm.new_game("twilight", seed=seed, options=options)
         rng = random.Random(seed)
-        seen = len(s.log)
+        seen = len(s.log_entries)
+        after = _hidden_places(s)
         while not s.is_terminal:
-            before = _hidden_places(s)
+            before = after
             s.apply_random(rng)
             after = _hidden_places(s)
             hidden = {c for c, w in after.items()
                       if c in before and (before[c] == w or before[c] == "deck")} - rule_terms
-            new = " ".join(s.log[seen:])
-            seen = len(s.log)
+            # Only the new entries are rendered (each one renders alone).
+            entries = s.log_entries
+            new = " ".join(render_all(entries[seen:]))
+            seen = len(entries)
             # Blank out the other card names first (longest first), so that
             # "Southeast Asia Scoring" is not read as "Asia Scoring".
             for c in sorted(set(range(1, 111)) - hidden, key=lambda c: -len(CARD_NAME[c])):

@@ -26,6 +26,10 @@ from brinkmanship.i18n import catalog, render
 from brinkmanship.twilight.board import CARD_NAME
 from brinkmanship.twilight.rules import state
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENT_SEEDS = range(7000, 7036)
 OPS_ONLY_SEEDS = range(7100, 7106)
 
@@ -88,6 +92,7 @@ def _play(seed: int, options: dict[str, bool]) -> bm.State:
     return s
 
 
+@pytest.mark.python_backend("it wraps the Python rules' log and end_game, which the native core never calls")
 def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[str]) -> None:
     messages = catalog("en")
     games = [_play(seed, {"events": True}) for seed in EVENT_SEEDS]
@@ -112,6 +117,7 @@ def test_rules_entries_are_catalog_codes_with_data_arguments(rules_codes: list[s
         assert s.log == [render(e) for e in entries]
 
 
+@pytest.mark.python_backend("it reads the catalog; it makes no state")
 def test_templates_name_cards_through_arguments() -> None:
     """A card named in a sentence comes from a ``card`` argument (or an
     ``event`` one, a card named as a rule), so a catalog translates each

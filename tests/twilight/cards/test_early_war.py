@@ -12,6 +12,10 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 

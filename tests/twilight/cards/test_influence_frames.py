@@ -14,6 +14,10 @@ from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import INDEX
 from tests.twilight.helpers import inf, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 
@@ -107,6 +111,8 @@ def test_de_stalinization_decision_counts_what_was_taken_and_what_is_left() -> N
     assert [o["action"] for o in dec["options"]] == ["target Poland", "pass"]
 
 
+@pytest.mark.python_backend("it pushes a frame with the Python rules where no card does yet, "
+                             "a state that loading (so the native backend) refuses")
 def test_the_countries_form_places_in_different_countries() -> None:
     # No card places in this form yet; the frame supports it.
     s = position(hands={"USSR": ["Fidel"], "US": ["NATO"]}, influence={"US": {}, "USSR": {}})

@@ -12,6 +12,10 @@ import pytest
 import brinkmanship as bm
 from tests.twilight.helpers import inf, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 TRAPPED_US = {"Quagmire": {"until": "game"}}
 TRAPPED_USSR = {"Bear Trap": {"until": "game"}}
@@ -247,6 +251,7 @@ def test_we_will_bury_you_stopped_by_un_intervention() -> None:
     assert s.data["vp"] == 0 and "We Will Bury You" not in s.data["effects"]
 
 
+@pytest.mark.python_backend("it spies on the Python log list while the Python rules append to it")
 def test_we_will_bury_you_is_cancelled_only_once_un_intervention_is_played() -> None:
     """#32 cancels #50 when the US plays it for its event: the card leaves
     the hand and its play is logged first, then the cancellation names it

@@ -11,6 +11,10 @@ import brinkmanship as bm
 from brinkmanship.twilight.board import card_number
 from tests.twilight.helpers import inf, placements, texts
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 

@@ -16,6 +16,10 @@ import brinkmanship as bm
 from brinkmanship.i18n import render
 from brinkmanship.twilight.cards import early, early_war, interrupts, scoring
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 MODULES = (early, early_war, interrupts, scoring)
 # Helpers whose reason must be a card number or a message, never a name or prose.
 REASON_HELPERS = {"gain_vp", "discard_from_hand", "reveal_hand", "advance_space", "cancel_headline", "war"}
@@ -49,6 +53,7 @@ def _literals() -> set[str]:
     return out
 
 
+@pytest.mark.python_backend("it scans the Python card sources; it makes no state")
 def test_the_modules_log_codes_not_prose() -> None:
     catalog = _catalog()
     for where, name, call in _calls():
@@ -65,6 +70,7 @@ def test_the_modules_log_codes_not_prose() -> None:
                     f"{where}: {name} with the text {arg.value!r}"
 
 
+@pytest.mark.python_backend("it scans the Python card sources; it makes no state")
 def test_every_message_of_the_catalog_is_used() -> None:
     assert set(_catalog()) <= _literals()
 

@@ -22,6 +22,10 @@ from brinkmanship.twilight.board import CARD, CARD_NAME, NAMES
 from brinkmanship.twilight.cards import late_war, mid_war_a, mid_war_b, optional
 from brinkmanship.twilight.events import REGISTRY
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 MODULES = (mid_war_a, mid_war_b, late_war, optional)
 CARDS = sorted(n for n, fn in REGISTRY.events.items() if fn.__module__ in {m.__name__ for m in MODULES})
 SEEDS = 4  # random games per card and side
@@ -33,10 +37,12 @@ EFFECTS = ("John Paul II Elected Pope", "The Reformer", "Iranian Hostage Crisis"
 _CALL = re.compile(r"\b(?:log\(\s*d\s*,|end_game\(\s*d\s*,[^,]+,[^,]+,)\s*(f?\"[^\"]*\"|f?'[^']*')")
 
 
+@pytest.mark.python_backend("it reads the Python card modules; it makes no state")
 def test_the_four_modules_exist_and_hold_events() -> None:
     assert len(CARDS) > 50 and 36 in CARDS and 110 in CARDS
 
 
+@pytest.mark.python_backend("it scans the Python card sources; it makes no state")
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 def test_no_log_call_passes_prose(module: Any) -> None:
     source = Path(module.__file__).read_text(encoding="utf-8")

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import brinkmanship as bm
 from brinkmanship.twilight import rules
 from brinkmanship.twilight.board import INDEX
 from tests.twilight.helpers import inf, placements, texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 EVENTS_ON = {"events": True}
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import brinkmanship as bm
 from tests.twilight.helpers import inf, texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
 
 EVENTS_ON = {"events": True}
 

@@ -12,9 +12,14 @@ from brinkmanship.core.events import Play
 from brinkmanship.twilight.board import CHINA
 from brinkmanship.twilight.events import REGISTRY
 
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
+
+
 EVENTS_ON = {"events": True}
 
 
+@pytest.mark.python_backend("it reads the Python event registry")
 def test_every_card_but_the_china_card_has_one_event() -> None:
     bm.new_game("twilight")  # imports the card modules, which register the events
     # A second event for a card would have raised when it was registered.
@@ -22,6 +27,7 @@ def test_every_card_but_the_china_card_has_one_event() -> None:
     assert set(REGISTRY.events) <= set(range(1, 111))
 
 
+@pytest.mark.python_backend("it reads the Python event functions")
 def test_every_event_takes_the_one_signature() -> None:
     bm.new_game("twilight")
     for n, fn in REGISTRY.events.items():
@@ -43,6 +49,7 @@ def _recording(monkeypatch: pytest.MonkeyPatch, card: int) -> list[Play]:
     return seen
 
 
+@pytest.mark.python_backend("it wraps a Python event function, which the native core never calls")
 def test_an_own_event_is_played_by_the_side_it_happens_for(monkeypatch: pytest.MonkeyPatch) -> None:
     s = bm.from_position("twilight", {"options": EVENTS_ON, "hands": {"USSR": ["Fidel"], "US": ["NATO"]}})
     seen = _recording(monkeypatch, 8)
@@ -50,6 +57,7 @@ def test_an_own_event_is_played_by_the_side_it_happens_for(monkeypatch: pytest.M
     assert seen == [Play("USSR", 8, "USSR")]
 
 
+@pytest.mark.python_backend("it wraps a Python event function, which the native core never calls")
 @pytest.mark.parametrize("first", ["event", "ops"])
 def test_the_opponents_event_of_an_ops_play_is_played_by_the_phasing_player(
         monkeypatch: pytest.MonkeyPatch, first: str) -> None:

@@ -3,8 +3,13 @@ whose event stays in play is kept in front of the players until it ends)."""
 
 from __future__ import annotations
 
+import pytest
+
 import brinkmanship as bm
 from tests.twilight.helpers import texts
+
+# Each test runs on both backends (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("on_backend")
 
 
 def test_quagmire_stays_on_the_table_until_the_us_escapes() -> None:
