@@ -59,12 +59,19 @@ def load(text: str | bytes, backend: str | None = None) -> State:
     """Read a state written by :meth:`State.to_json`, validating it first:
     anything that is not a well-formed state of a known game raises
     ``StateError`` naming the field. ``backend`` as for :func:`new_game`
-    (the Python engine validates the text in every case)."""
+    (the Python engine validates the text in every case). A valid state the
+    native core cannot hold (keys in an order the engines never write, as
+    in a hand-edited file) raises ``StateError`` saying so on
+    ``backend="native"``; ``"auto"`` loads it on the Python engine."""
     from brinkmanship import native
 
     state = _load_python(text)
     if native.choose_backend(backend, state.game.name) == "native":
-        return native.from_data(state.game, state.data)
+        try:
+            return native.from_data(state.game, state.data)
+        except native.NativeRefusedError:
+            if (native.default_backend() if backend is None else backend) != "auto":
+                raise
     return state
 
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import brinkmanship as bm
 import brinkmanship.native as nat
 from brinkmanship.native import NativeState, NativeUnavailableError
-from tests.native.conftest import Engine, use_fake
+from tests.native.conftest import Engine, skip_unless_native, use_fake
 
 SIDES = ("USSR", "US", None)
 
@@ -378,3 +378,31 @@ def test_brink_version_names_the_backends(monkeypatch: pytest.MonkeyPatch) -> No
     assert "backend native 0.0.0-fake: twilight" in lines
     assert any(line.startswith("backend native: not available") and "thirteen" in line for line in lines)
     assert lines[-1].startswith("default backend: ")
+
+
+@pytest.mark.parametrize(("game", "key"), [("thirteen", "fx"), ("twilight", "options")])
+def test_a_valid_state_in_a_key_order_the_engines_never_write(game: str, key: str) -> None:
+    """The Python engine reads any key order and writes back the order it
+    was given; the native core writes the engines' order only, so it refuses
+    such a state (hand-edited) with ``StateError`` saying why, and ``auto``
+    loads it on Python. A native state's ``data`` cannot be changed into it."""
+    skip_unless_native(game)
+    py = bm.new_game(game, seed=4, backend="python")
+    d = json.loads(py.to_json())
+    d[key] = dict(reversed(list(d[key].items())))
+    text = json.dumps(d, separators=(",", ":"))
+    assert bm.load(text, backend="python").to_json() == text  # valid, its order kept
+    with pytest.raises(bm.StateError, match=r"native core cannot hold this .* backend='python'"):
+        bm.load(text, backend="native")
+    fallback = bm.load(text, backend="auto")
+    assert not isinstance(fallback, NativeState) and fallback.to_json() == text
+    native = bm.new_game(game, seed=4, backend="native")
+    before = native.to_json()
+    with pytest.raises(bm.StateError, match="native core cannot hold"):
+        native.data = d
+    assert native.to_json() == before
+    changed = native.data
+    changed[key] = dict(reversed(list(changed[key].items())))
+    with pytest.raises(bm.StateError, match="the change is undone: the native core cannot hold"):
+        native.legal_action_ids()
+    assert native.to_json() == before and native.legal_action_ids() == py.legal_action_ids()

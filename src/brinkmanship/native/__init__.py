@@ -189,8 +189,56 @@ def new_state(game: Game, seed: Any, options: dict[str, Any]) -> NativeState:
 
 def from_data(game: Game, data: Data) -> NativeState:
     """A native state holding ``data`` (a state the Python engine built or
-    validated: ``from_json`` trusts it to be well formed)."""
-    return NativeState(game, native_class(game.name).from_json(json.dumps(data, separators=_SEPARATORS)))
+    validated). ``StateError`` if the native core cannot hold it (see
+    ``native_from_text``)."""
+    return NativeState(game, native_from_text(game, json.dumps(data, separators=_SEPARATORS)))
+
+
+def native_from_text(game: Game, text: str) -> Any:
+    """The native object for a state's JSON (which the Python engine has
+    validated), holding it exactly: it must write the text back byte for
+    byte. The Python engine writes back the key order it was given; the
+    native core writes the engines' own order (a hand-edited file may have
+    another), so such a state, valid as it is, cannot be held natively:
+    ``NativeRefusedError`` says where (``bm.load`` with ``backend="auto"``
+    then loads it on Python)."""
+    try:
+        obj = native_class(game.name).from_json(text)
+    except ValueError as exc:  # a reader stricter than the validator (13 Days: key order)
+        raise NativeRefusedError(_refusal(game, str(exc))) from None
+    if obj.to_json() != text:
+        raise NativeRefusedError(_refusal(game, _first_reordered(json.loads(text), json.loads(obj.to_json()))))
+    return obj
+
+
+def _refusal(game: Game, why: str) -> str:
+    return (f"the native core cannot hold this {game.name} state exactly: {why}. It holds every state the "
+            "engines write; this one loads with backend='python'")
+
+
+def _first_reordered(given: Any, written: Any, path: str = "$") -> str:
+    """Where the native core would write ``given`` differently (the first
+    object whose keys it orders otherwise), for the refusal's message."""
+    if isinstance(given, dict) and isinstance(written, dict):
+        if list(given) != list(written):
+            return f"{path}: keys {list(given)} would be written in the engines' order {list(written)}"
+        for k, v in given.items():
+            found = _first_reordered(v, written.get(k), f"{path}.{k}")
+            if found:
+                return found
+    elif isinstance(given, list) and isinstance(written, list):
+        for k, (a, b) in enumerate(zip(given, written, strict=False)):
+            found = _first_reordered(a, b, f"{path}[{k}]")
+            if found:
+                return found
+    elif given != written:
+        return f"{path}: {given!r} would be written as {written!r}"
+    return ""
+
+
+class NativeRefusedError(StateError):
+    """A valid state the native core cannot hold exactly (keys in an order
+    the engines never write): ``backend="auto"`` falls back to Python on it."""
 
 
 def to_native(state: State) -> NativeState:
@@ -321,11 +369,12 @@ class NativeState(State):
             loaded = load(text)
             if loaded.game.name != self.game.name:
                 raise StateError(f"field 'game': {loaded.game.name!r} in a state of {self.game.name}")
+            native = native_from_text(self.game, text)
         except StateError as exc:
             self._refill()
             raise StateError(f"state.data was changed into an invalid state, and the change is undone: {exc}") \
                 from None
-        self._native = native_class(self.game.name).from_json(text)
+        self._native = native
         self._text = text
         self._legal = None
         self._peeked = None
@@ -360,7 +409,7 @@ class NativeState(State):
         state = load(text)
         if state.game.name != self.game.name:
             raise StateError(f"field 'game': {state.game.name!r} in a state of {self.game.name}")
-        self._native = native_class(self.game.name).from_json(text)
+        self._native = native_from_text(self.game, text)
         self._snap = value
         self._text = text
         self._lent = True
@@ -647,6 +696,7 @@ class NativeState(State):
 __all__ = [
     "BACKEND_CHOICES",
     "BACKEND_ENV",
+    "NativeRefusedError",
     "NativeState",
     "NativeUnavailableError",
     "available",
@@ -655,6 +705,7 @@ __all__ = [
     "default_backend",
     "from_data",
     "native_class",
+    "native_from_text",
     "native_games",
     "new_state",
     "to_native",
