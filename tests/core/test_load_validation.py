@@ -20,6 +20,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship.cli import savefile
+from brinkmanship.native import NativeState
 from tests.core.mutations import mutator
 from tests.thirteen import invariants as thirteen_invariants
 from tests.twilight import invariants as twilight_invariants
@@ -222,10 +223,20 @@ def fuzz(game: str, seeds: range, per_game: int) -> dict[str, int]:
     return counts
 
 
+def _data(s: bm.State) -> dict[str, Any]:
+    """The state's data to read: ``data`` itself on the Python backend (free),
+    a copy on the native one, where handing out ``data`` would put the state
+    on its slow path (a JSON round trip per action, see ``NativeState``)."""
+    if isinstance(s, NativeState):
+        copy: dict[str, Any] = json.loads(s.to_json())
+        return copy
+    return s.data
+
+
 def play_out(s: bm.State, r: random.Random, check: Callable[[dict[str, Any]], None]) -> None:
     """Use the state through the public API, then play random legal actions
-    to the end, checking the invariants after each."""
-    check(s.data)
+    to the end, checking the invariants after each (see ``_data``)."""
+    check(_data(s))
     assert len(s.log) == len(s.log_entries)  # every entry renders
     for side in (*s.game.players, None):
         s.view(side)
@@ -236,7 +247,7 @@ def play_out(s: bm.State, r: random.Random, check: Callable[[dict[str, Any]], No
     steps = 0
     while not s.is_terminal:
         s.apply_random(r)
-        check(s.data)
+        check(_data(s))
         steps += 1
         assert steps <= s.game.max_game_length, "no end"
     s.returns()
