@@ -21,6 +21,7 @@ import pytest
 import brinkmanship as bm
 from brinkmanship.cli import savefile
 from brinkmanship.native import NativeState
+from tests.core import loading
 from tests.core.mutations import mutator
 from tests.thirteen import invariants as thirteen_invariants
 from tests.twilight import invariants as twilight_invariants
@@ -227,10 +228,7 @@ def _data(s: bm.State) -> dict[str, Any]:
     """The state's data to read: ``data`` itself on the Python backend (free),
     a copy on the native one, where handing out ``data`` would put the state
     on its slow path (a JSON round trip per action, see ``NativeState``)."""
-    if isinstance(s, NativeState):
-        copy: dict[str, Any] = json.loads(s.to_json())
-        return copy
-    return s.data
+    return loading.data(s) if isinstance(s, NativeState) else s.data
 
 
 def play_out(s: bm.State, r: random.Random, check: Callable[[dict[str, Any]], None]) -> None:

@@ -24,6 +24,7 @@ import brinkmanship as bm
 from brinkmanship.i18n import render_all
 from brinkmanship.thirteen.board import AGENDA_CARDS, AGENDA_NAME, CARD_NAME, N_CARDS, card_number
 from brinkmanship.thirteen.game import OPTION_CHOICES
+from tests.core.loading import data
 from tests.thirteen.helpers import position, texts
 from tests.thirteen.invariants import check
 
@@ -78,14 +79,6 @@ def _hidden_from(d: dict[str, Any], side: str | None) -> list[int]:
     return cards
 
 
-def _data(s: bm.State) -> dict[str, Any]:
-    """A read-only copy of the whole state. Not ``s.data``: on the native
-    backend, handing ``data`` out makes every later call of the state keep
-    it in step (a JSON round trip per action, see ``NativeState``)."""
-    data: dict[str, Any] = json.loads(s.to_json())
-    return data
-
-
 def _public(d: dict[str, Any]) -> set[int]:
     """Cards everybody can see: the discards, a stolen card, a revealed Aftermath."""
     out = set(d["discard"]) | {f["card"] for f in d["stack"] if f["f"] == "stolen"}
@@ -101,7 +94,7 @@ def _public(d: dict[str, Any]) -> set[int]:
 def test_view_shows_own_cards_and_only_counts_of_hidden_ones(options: dict[str, Any]) -> None:
     for states in _games(3, options):
         for s in states[::3]:
-            d = _data(s)
+            d = data(s)
             for side in SIDES:
                 opp = OPP[side]
                 v = s.view(side)
@@ -136,7 +129,7 @@ def test_view_shows_own_cards_and_only_counts_of_hidden_ones(options: dict[str, 
 def test_spectator_sees_no_hand_no_kept_agenda_and_no_aftermath_card(options: dict[str, Any]) -> None:
     for states in _games(3, options, first_seed=10):
         for s in states[::2]:
-            d = _data(s)
+            d = data(s)
             v = s.view(None)
             assert v["viewer"] is None
             assert v["hand"] == [] and v["aftermath"]["own"] == [] and v["legal_actions"] == []
@@ -186,7 +179,7 @@ def test_view_does_not_change_when_hidden_cards_are_redealt(options: dict[str, A
     changed = 0
     for states in _games(8, options, first_seed=20):
         for s in states:
-            d = _data(s)
+            d = data(s)
             for side in (*SIDES, None):
                 t = _redeal_hidden(s, side, rng)
                 changed += t.data != d
@@ -217,7 +210,7 @@ def test_log_never_names_a_hidden_card(options: dict[str, Any]) -> None:
         s = bm.new_game("thirteen", seed=seed, options=options)
         rng = random.Random(seed)
         seen = len(s.log_entries)
-        after = _public(_data(s))
+        after = _public(data(s))
         while not s.is_terminal:
             before = after
             s.apply_random(rng)
@@ -225,7 +218,7 @@ def test_log_never_names_a_hidden_card(options: dict[str, Any]) -> None:
             entries = s.log_entries
             new = " ".join(render_all(entries[seen:]))
             seen = len(entries)
-            after = _public(_data(s))
+            after = _public(data(s))
             allowed = before | after
             hidden = set(range(1, N_CARDS + 1)) - allowed
             leaked = _named(new, hidden)
@@ -267,7 +260,7 @@ def test_resample_keeps_what_the_side_knows_and_redeals_the_rest(options: dict[s
         for s in states[::2]:
             if s.is_terminal:
                 continue
-            d = _data(s)
+            d = data(s)
             for side in SIDES:
                 opp = OPP[side]
                 r = s.resample(side, rng)

@@ -11,6 +11,7 @@ import brinkmanship as bm
 from brinkmanship.core.game import Data
 from brinkmanship.i18n import render_all
 from brinkmanship.twilight.board import CARD_NAME
+from tests.core.loading import data
 
 # Each test runs on both backends (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("on_backend")
@@ -20,14 +21,6 @@ SIDES = ("USSR", "US")
 
 
 OPTIONS = [{"events": False}, {"events": True}]
-
-
-def _data(s: bm.State) -> Data:
-    """A read-only copy of the whole state. Not ``s.data``: on the native
-    backend, handing ``data`` out makes every later call of the state keep
-    it in step (a JSON round trip per action, see ``NativeState``)."""
-    data: Data = json.loads(s.to_json())
-    return data
 
 
 def _games(n: int, options: dict[str, bool], steps: int = 10_000) -> list[list[bm.State]]:
@@ -48,7 +41,7 @@ def _games(n: int, options: dict[str, bool], steps: int = 10_000) -> list[list[b
 def test_view_shows_own_hand_and_only_opponent_hand_size(options: dict[str, bool]) -> None:
     for states in _games(3, options):
         for s in states[::7]:
-            d = _data(s)
+            d = data(s)
             for side in SIDES:
                 opp = "US" if side == "USSR" else "USSR"
                 v = s.view(side)
@@ -71,12 +64,12 @@ def test_resampled_state_looks_the_same_to_the_player(options: dict[str, bool]) 
         for s in states[::5]:
             if s.is_terminal:
                 continue
-            d = _data(s)
+            d = data(s)
             for side in SIDES:
                 r = s.resample(side, rng)
                 assert r.view(side) == s.view(side)
                 opp = "US" if side == "USSR" else "USSR"
-                e = _data(r)
+                e = data(r)
                 assert sorted(_unseen(r, e, side)) == sorted(_unseen(s, d, side))
                 if e["hands"][opp] != d["hands"][opp]:
                     changed += 1
@@ -126,7 +119,7 @@ def test_hidden_headline_choice() -> None:
 def _hidden_places(s: bm.State) -> dict[int, str]:
     """Where each hidden card is: a hand (unless the opponent knows it), the
     deck, or an unrevealed headline."""
-    d = _data(s)
+    d = data(s)
     where: dict[int, str] = {}
     for c in d["deck"]:
         where[c] = "deck"
