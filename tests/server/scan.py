@@ -25,8 +25,9 @@ spectator) and the token hashes, fields of the state JSON (``rng``,
 end of the draw pile in a row, either way round. Card numbers are read under
 the card keys of the engine scanner wherever they are (except in log
 entries, checked as they were appended), card names anywhere in the view
-but its effects in play (the full English names, as the engine scanner
-reads them) and in error details (but for the card the refused action
+but its effects in play and the ``event`` places of sentences, which name
+a card for its rule (the full English names, as the engine scanner reads
+them), and in error details (but for the card the refused action
 named itself, which the refusal quotes).
 
 On the native backend (``backend="native"``) the server's states are
@@ -67,7 +68,7 @@ from brinkmanship.bots import make_bot
 from brinkmanship.core.game import get_game
 from brinkmanship.core.log import may_read
 from brinkmanship.core.state import State
-from brinkmanship.i18n import render
+from brinkmanship.i18n import catalog, compiled, render
 from brinkmanship.native import to_python
 from brinkmanship.server.app import create_app
 from brinkmanship.server.config import Settings
@@ -118,6 +119,50 @@ def _without(text: str, key: str) -> str:
         _, end = DECODE(text, at + len(key))
         text = text[:at] + text[end:]
         at = text.find(key, at)
+    return text
+
+
+def _event_sentences(game: str) -> re.Pattern[str]:
+    """Every English sentence with an ``event`` argument, as a pattern over
+    compact JSON text whose groups ``eN`` are the card names in those places.
+
+    An ``event`` argument names a card for its rule ("Camp David Accords: ...;
+    Arab-Israeli War may no longer be played as an event"), not for where it
+    is, so the engine scanner does not read it as a card shown (see
+    :mod:`brinkmanship.i18n`). A warning or an error may render such a
+    sentence about a card of the reader's own; the name in that place is the
+    card's rule, while the same name anywhere else is still a leak.
+    """
+    names = "|".join(map(re.escape, sorted((n for n in NAMES[game] if n), key=len, reverse=True)))
+    sentences: list[str] = []
+    slot = 0
+    for code, template in sorted(catalog("en").items()):
+        if not code.startswith(f"{game}.") or "{event" not in template:
+            continue
+        parts: list[str] = []
+        for node in compiled("en", code):
+            if isinstance(node, str):
+                parts.append(re.escape(json.dumps(node, ensure_ascii=False)[1:-1]))
+            elif node.get("type") is None and re.fullmatch(r"event\d*", node["name"]):
+                parts.append(f"(?P<e{slot}>{names})")
+                slot += 1
+            else:
+                parts.append(r'[^"]*?')
+        sentences.append("".join(parts))
+    return re.compile("|".join(f"(?:{s})" for s in sentences) or r"(?!)")
+
+
+EVENT_SENTENCES = {g: _event_sentences(g) for g in NAMES}
+
+
+def _without_event_names(text: str, game: str) -> str:
+    """``text`` with the card names that fill an ``event`` place of a
+    sentence cut out (the rest of each sentence stays, to be scanned)."""
+    spans: list[tuple[int, int]] = []
+    for m in EVENT_SENTENCES[game].finditer(text):
+        spans.extend(m.span(g) for g, v in m.groupdict().items() if v is not None)
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + text[end:]
     return text
 
 
@@ -508,6 +553,7 @@ class Receiver:
             # Effects in play are named after the cards that started them,
             # which were played in the open (their card numbers are read).
             text = _without(text, '"effects":')
+        text = _without_event_names(text, m.game)
         if any(names[c] and names[c] in text for c in secret):
             named = {m.by_name[n] for n in m.pattern.findall(text)} & secret - (echo or set())
             assert not named, f"{where}: names secret cards {sorted(named)} (ply {ply}): {_around(text, names, named)}"

@@ -34,6 +34,7 @@ import pytest
 
 import brinkmanship as bm
 from brinkmanship import native
+from brinkmanship.i18n import text as i18n_text
 from brinkmanship.server import app as server_app
 from brinkmanship.server.live import LiveGame
 from tests.server import scan
@@ -179,6 +180,24 @@ def test_the_scan_finds_a_planted_leak(plant: str, tmp_path: Path) -> None:
     patch, found = PLANTS[plant]
     with patch(), pytest.raises(AssertionError, match=found):
         asyncio.run(scan.scan_games("thirteen", 2, "plant", tmp_path / "leaks.sqlite3", incidents=0.3))
+
+
+def test_a_card_named_for_its_rule_is_not_a_card_shown() -> None:
+    """A warning that renders Camp David Accords' sentence names Arab-Israeli
+    War in its ``event`` place: that is the card's rule, cut before the names
+    are read; the same name elsewhere in the message is still read."""
+    warning = i18n_text("twilight.card.camp_david_accords.influence", "en", event=13)
+    assert "Arab-Israeli War" in warning
+    text = json.dumps({"warnings": {"ops Camp David Accords": f"This ends the game and you lose: {warning}"}},
+                      ensure_ascii=False, separators=(",", ":"))
+    cut = scan._without_event_names(text, "twilight")
+    assert "Arab-Israeli War" not in cut and "Camp David Accords: US influence +1 in Israel" in cut
+    both = text[:-2] + ',"hint":"play Arab-Israeli War"}}'
+    assert scan.PATTERN["twilight"].findall(scan._without_event_names(both, "twilight")) == [
+        "Camp David Accords", "Camp David Accords", "Arab-Israeli War"]
+    # Two event places in one sentence.
+    nato = i18n_text("twilight.card.nato.blocked", "en", event=16, event2=23)
+    assert scan.PATTERN["twilight"].findall(scan._without_event_names(json.dumps(nato), "twilight")) == ["NATO"]
 
 
 # -- the native backend ------------------------------------------------------------------------------------
