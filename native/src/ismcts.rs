@@ -40,6 +40,12 @@ pub trait Guide: Determinize {
     }
 }
 
+/// A chance in (0, 1) from a score: the logistic, its argument clamped
+/// where `exp` would lose all precision (the games' position values).
+pub fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x.clamp(-30.0, 30.0)).exp())
+}
+
 /// The search's settings (`IsmctsBot`'s parameters).
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
@@ -258,6 +264,26 @@ fn expand<E: Guide>(nodes: &mut Vec<Node>, at: u32, s: &E, mover: u8, sharpness:
     }
 }
 
+/// The value for `mover` of playing `id` in `s`: the guide's value once
+/// the dice it calls for have settled what it did (a coup's or a
+/// realignment's roll, at most 8 of them).
+fn lookahead<E: Guide>(s: &E, id: u16, mover: usize) -> f64 {
+    let mut c = s.clone();
+    c.apply_legal(id);
+    let mut rolls = 0;
+    while c.is_chance() && !c.is_over() && rolls < 8 {
+        let die = c.chance_id();
+        c.apply_legal(die);
+        rolls += 1;
+    }
+    let v = c.value();
+    if mover == 0 {
+        v
+    } else {
+        1.0 - v
+    }
+}
+
 /// Fill `sc.scores` with the priors of `sc.legal`: a softmax of each
 /// action's one-step value for `mover`, scaled so that the best action is
 /// at 0 and the median at -1 (what the Python search does with the
@@ -270,17 +296,7 @@ fn priors<E: Guide>(s: &E, mover: u8, sharpness: f64, sc: &mut Scratch) {
         return;
     }
     for &id in &sc.legal {
-        let mut c = s.clone();
-        c.apply_legal(id);
-        // Dice settle what a coup or a realignment did: roll them here.
-        let mut rolls = 0;
-        while c.is_chance() && !c.is_over() && rolls < 8 {
-            let die = c.chance_id();
-            c.apply_legal(die);
-            rolls += 1;
-        }
-        let v = c.value();
-        sc.scores.push(if mover == 0 { v } else { 1.0 - v });
+        sc.scores.push(lookahead(s, id, usize::from(mover)));
     }
     sc.sorted.clear();
     sc.sorted.extend_from_slice(&sc.scores);
@@ -355,16 +371,7 @@ fn greedy_choice<E: Guide>(s: &mut E, sc: &mut Scratch) -> u16 {
     let mut best = f64::NEG_INFINITY;
     let mut pick = sc.legal[0];
     for &id in &sc.legal {
-        let mut c = s.clone();
-        c.apply_legal(id);
-        let mut rolls = 0;
-        while c.is_chance() && !c.is_over() && rolls < 8 {
-            let die = c.chance_id();
-            c.apply_legal(die);
-            rolls += 1;
-        }
-        let v = c.value();
-        let v = if mover == 0 { v } else { 1.0 - v };
+        let v = lookahead(s, id, mover);
         if v > best {
             best = v;
             pick = id;

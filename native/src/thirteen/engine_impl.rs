@@ -7,7 +7,6 @@ use crate::engine::{python_seed, Cached, Rules};
 use crate::log::Log;
 
 use super::actions::Action;
-use super::data::{war_at, DEFCON2_FROM};
 use super::json_io;
 use super::machine;
 use super::state::{Options, Outcome, Seed, State};
@@ -80,25 +79,9 @@ impl Rules for State {
         u32::from(self.round)
     }
 
-    /// The USSR's chances from prestige and DEFCON, cheaply: a logistic of
-    /// the USSR's prestige lead (`-prestige`: the marker counts for the
-    /// US), steeper as rounds go by (fewer are left to turn it around),
-    /// minus each side's danger: how deep its markers stand past the
-    /// DEFCON 3 zone, more when they would trigger nuclear war at the
-    /// round's check (any in the DEFCON 1 zone, or all three in DEFCON 2).
-    /// Markers are checked only at the round's end, so a side in the war
-    /// zone mid-round may still step back: a danger, not a lost game.
-    /// Agendas and hands are ignored: this only ranks cut-off rollouts.
+    /// The search guide's position value (`heuristic::evaluate`).
     fn evaluate(&self) -> f64 {
-        let s = self;
-        let danger = |markers: &[u8; 3]| -> f64 {
-            let deep: u8 = markers.iter().map(|&m| m.saturating_sub(DEFCON2_FROM)).sum();
-            f64::from(deep) + if war_at(markers) { 1.5 } else { 0.0 }
-        };
-        let lead = -f64::from(s.prestige);
-        let k = 0.25 + 0.15 * f64::from(s.round.saturating_sub(1));
-        let x = k * lead + 0.4 * (danger(&s.defcon[1]) - danger(&s.defcon[0]));
-        1.0 / (1.0 + (-x).exp())
+        super::heuristic::evaluate(self)
     }
 }
 

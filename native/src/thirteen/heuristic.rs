@@ -17,7 +17,7 @@ use super::data::{
 use super::engine_impl::ThirteenEngine;
 use super::scoring::aftermath_totals;
 use super::state::{Side, State};
-use crate::ismcts::Guide;
+use crate::ismcts::{logistic, Guide};
 
 /// Prestige (positive for the US) that `card`, kept by a side, would score
 /// on the board as it stands (`scoring::score_agenda` without its pushes).
@@ -71,16 +71,10 @@ fn danger(markers: &[u8; 3]) -> f64 {
     f64::from(deep) + if war_at(markers) { 2.0 } else { 0.0 }
 }
 
-/// The USSR's chance of winning: 1, 0 or 1/2 once over, else a logistic
-/// of the USSR's expected lead, steeper as rounds go by.
+/// The USSR's chance of winning while the game goes on (the engine scores
+/// an ended game by its winner): a logistic of the USSR's expected lead,
+/// steeper as rounds go by.
 pub fn evaluate(s: &State) -> f64 {
-    if s.over {
-        return match s.winner {
-            Some(Side::Ussr) => 1.0,
-            Some(Side::Us) => 0.0,
-            None => 0.5,
-        };
-    }
     let mut lead = i32::from(s.prestige);
     if !s.agendas_open {
         for side in Side::BOTH {
@@ -106,14 +100,12 @@ pub fn evaluate(s: &State) -> f64 {
     let round = f64::from(s.round.clamp(1, ROUNDS) - 1);
     let k = 0.3 + 0.15 * round;
     let x = k * lead + 0.5 * (danger(&s.defcon[Side::Us.ix()]) - danger(&s.defcon[Side::Ussr.ix()]));
-    1.0 / (1.0 + (-x).exp())
+    logistic(x)
 }
 
-impl Guide for ThirteenEngine {
-    fn value(&self) -> f64 {
-        evaluate(&self.state)
-    }
-}
+/// The value is the engine's `evaluate`: this module's while the game goes
+/// on, the winner's once it is over.
+impl Guide for ThirteenEngine {}
 
 #[cfg(test)]
 mod tests {

@@ -79,16 +79,9 @@ impl Rules for State {
         u32::from(self.turn)
     }
 
-    /// The USSR's chances from the VP track alone: a logistic of the USSR's
-    /// lead (`-vp`, the marker counts for the US) that makes a 20 VP lead
-    /// (an automatic win) about 98%, a little steeper in later turns.
-    /// Influence, DEFCON and hands are ignored: this only has to rank
-    /// cut-off rollouts cheaply.
+    /// The search guide's position value (`heuristic::evaluate`).
     fn evaluate(&self) -> f64 {
-        let s = self;
-        let lead = -f64::from(s.vp);
-        let k = 0.15 + 0.01 * f64::from(s.turn.saturating_sub(1));
-        1.0 / (1.0 + (-k * lead).exp())
+        super::heuristic::evaluate(self)
     }
 }
 

@@ -13,7 +13,7 @@
 use super::data::{BATTLEGROUND, N_COUNTRIES, REGION, SCORING, SCORING_REGION, STABILITY, SUPERPOWER};
 use super::engine_impl::TwilightEngine;
 use super::state::{Side, State};
-use crate::ismcts::Guide;
+use crate::ismcts::{logistic, Guide};
 
 /// A controlled battleground beyond region scoring (VP equivalents).
 const BG_FLAT: f64 = 0.6;
@@ -211,26 +211,18 @@ pub fn position_value(s: &State, side: Side) -> f64 {
     vp + (BOARD_SHARE_BASE + BOARD_SHARE_STEP * turn) * board + MILOPS_SHARE * mil + OTHER_SHARE * other
 }
 
-/// The USSR's chance of winning: 1, 0 or 1/2 once over, else a logistic of
-/// its position value, steeper as turns go by.
+/// The USSR's chance of winning while the game goes on (the engine scores
+/// an ended game by its winner): a logistic of its position value, steeper
+/// as turns go by.
 pub fn evaluate(s: &State) -> f64 {
-    if s.over {
-        return match s.winner {
-            Some(Side::Ussr) => 1.0,
-            Some(Side::Us) => 0.0,
-            None => 0.5,
-        };
-    }
     let turn = f64::from(s.turn.max(1) - 1);
     let x = position_value(s, Side::Ussr) * (EVAL_K_BASE + EVAL_K_STEP * turn);
-    1.0 / (1.0 + (-x.clamp(-30.0, 30.0)).exp())
+    logistic(x)
 }
 
-impl Guide for TwilightEngine {
-    fn value(&self) -> f64 {
-        evaluate(&self.state)
-    }
-}
+/// The value is the engine's `evaluate`: this module's while the game goes
+/// on, the winner's once it is over.
+impl Guide for TwilightEngine {}
 
 #[cfg(test)]
 mod tests {

@@ -236,6 +236,19 @@ impl State {
         self.deck.pop()
     }
 
+    /// Draw a card into `side`'s hand (`draw_card`), which its opponent no
+    /// longer knows to be out of the draw pile: a card it had seen there
+    /// is now in a hand it cannot see. None when no card is left anywhere.
+    pub fn draw_into_hand(&mut self, side: Side) -> Option<u8> {
+        let c = self.draw_card()?;
+        self.hands[side.ix()].push(c);
+        let known = &mut self.known[side.opp().ix()];
+        if let Some(k) = known.iter().position(|&x| x == c) {
+            known.remove(k);
+        }
+        Some(c)
+    }
+
     /// Ops value of `card` played by `side` with every modifier in force
     /// (7.4), and its region bonuses (`[region id, amount]`, lost when an
     /// op is spent outside the region: The China Card's Asia +1, Vietnam
@@ -298,15 +311,10 @@ impl State {
             let mut moved = false;
             for side in Side::BOTH {
                 if self.hands[side.ix()].len() < size {
-                    let Some(c) = self.draw_card() else {
+                    if self.draw_into_hand(side).is_none() {
                         break 'outer;
-                    };
-                    self.hands[side.ix()].push(c);
-                    dealt[side.ix()] += 1;
-                    let known = &mut self.known[side.opp().ix()];
-                    if let Some(k) = known.iter().position(|&x| x == c) {
-                        known.remove(k);
                     }
+                    dealt[side.ix()] += 1;
                     moved = true;
                 }
             }

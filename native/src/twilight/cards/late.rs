@@ -998,11 +998,8 @@ fn ask_not_answer(s: &mut State, frame: &Frame, answer: &Answer) {
     }
     let mut drawn = 0;
     for _ in 0..n {
-        let Some(card) = s.draw_card() else { break };
-        s.hands[Side::Us.ix()].push(card);
-        let known = &mut s.known[Side::Ussr.ix()];
-        if let Some(k) = known.iter().position(|&x| x == card) {
-            known.remove(k);
+        if s.draw_into_hand(Side::Us).is_none() {
+            break;
         }
         drawn += 1;
     }
