@@ -27,7 +27,8 @@ the card keys of the engine scanner wherever they are (except in log
 entries, checked as they were appended), card names anywhere in the view
 but its effects in play and the ``event`` places of sentences, which name
 a card for its rule (the full English names, as the engine scanner reads
-them), and in error details (but for the card the refused action
+them, and the Russian ones for a reader of Russian; readers ask for either
+language), and in error details (but for the card the refused action
 named itself, which the refusal quotes).
 
 On the native backend (``backend="native"``) the server's states are
@@ -92,6 +93,29 @@ SECRET_OF = {"twilight": _secret_twilight, "thirteen": _secret_thirteen}
 NAMES = {"twilight": TS_NAME, "thirteen": TD_NAME}
 PATTERN = {g: _all_names(n) for g, n in NAMES.items()}
 BY_NAME = {g: {name: c for c, name in enumerate(n) if name} for g, n in NAMES.items()}
+#: The languages a reader may ask for; a reader of another language than
+#: English is scanned for the names in both (error details the engine
+#: writes are English, the server's sentences are in the reader's language).
+LANGS = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class NameTable:
+    """A game's card names in one language, as the scan reads them."""
+
+    names: tuple[str, ...]  # by card number ("" for none)
+    pattern: re.Pattern[str]  # every name, longest first
+    by_name: dict[str, int]
+    events: re.Pattern[str]  # the sentences with an ``event`` place (``_event_sentences``)
+
+
+def _name_table(game: str, lang: str) -> NameTable:
+    names = NAMES[game] if lang == "en" else tuple(
+        catalog(lang).get(f"{game}.name.card.{c}", "") if c else "" for c in range(len(NAMES[game])))
+    assert all(names[1:]), f"a {game} card has no {lang} name"
+    by_name = {name: c for c, name in enumerate(names) if name}
+    assert len(by_name) == len(names) - 1, f"two {game} cards share a {lang} name"
+    return NameTable(names, _all_names(names), by_name, _event_sentences(game, lang, names))
 #: Every event on: Twilight's optional cards in, events played.
 TWILIGHT_OPTIONS = {"events": True, "optional_cards": True}
 
@@ -122,9 +146,10 @@ def _without(text: str, key: str) -> str:
     return text
 
 
-def _event_sentences(game: str) -> re.Pattern[str]:
-    """Every English sentence with an ``event`` argument, as a pattern over
-    compact JSON text whose groups ``eN`` are the card names in those places.
+def _event_sentences(game: str, lang: str, card_names: tuple[str, ...]) -> re.Pattern[str]:
+    """Every sentence of ``lang`` with an ``event`` argument, as a pattern
+    over compact JSON text whose groups ``eN`` are the card names
+    (``card_names``) in those places.
 
     An ``event`` argument names a card for its rule ("Camp David Accords: ...;
     Arab-Israeli War may no longer be played as an event"), not for where it
@@ -133,14 +158,14 @@ def _event_sentences(game: str) -> re.Pattern[str]:
     sentence about a card of the reader's own; the name in that place is the
     card's rule, while the same name anywhere else is still a leak.
     """
-    names = "|".join(map(re.escape, sorted((n for n in NAMES[game] if n), key=len, reverse=True)))
+    names = "|".join(map(re.escape, sorted((n for n in card_names if n), key=len, reverse=True)))
     sentences: list[str] = []
     slot = 0
-    for code, template in sorted(catalog("en").items()):
+    for code, template in sorted(catalog(lang).items()):
         if not code.startswith(f"{game}.") or "{event" not in template:
             continue
         parts: list[str] = []
-        for node in compiled("en", code):
+        for node in compiled(lang, code):
             if isinstance(node, str):
                 parts.append(re.escape(json.dumps(node, ensure_ascii=False)[1:-1]))
             elif node.get("type") is None and re.fullmatch(r"event\d*", node["name"]):
@@ -152,18 +177,19 @@ def _event_sentences(game: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{s})" for s in sentences) or r"(?!)")
 
 
-EVENT_SENTENCES = {g: _event_sentences(g) for g in NAMES}
-
-
-def _without_event_names(text: str, game: str) -> str:
+def _without_event_names(text: str, table: NameTable) -> str:
     """``text`` with the card names that fill an ``event`` place of a
-    sentence cut out (the rest of each sentence stays, to be scanned)."""
+    sentence of ``table``'s language cut out (the rest of each sentence
+    stays, to be scanned)."""
     spans: list[tuple[int, int]] = []
-    for m in EVENT_SENTENCES[game].finditer(text):
+    for m in table.events.finditer(text):
         spans.extend(m.span(g) for g, v in m.groupdict().items() if v is not None)
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + text[end:]
     return text
+
+
+TABLES = {g: {lang: _name_table(g, lang) for lang in LANGS} for g in NAMES}
 
 
 def _around(text: str, names: tuple[str, ...], cards: set[int]) -> str:
@@ -474,6 +500,7 @@ class Stats:
     actions: int = 0
     messages: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
+    words: Counter[str] = field(default_factory=Counter)  # positions in words, by language
     undos: int = 0
     log_entries: int = 0
     bytes: int = 0
@@ -493,6 +520,7 @@ class Receiver:
         self.log_len = 0  # the readable entries its socket brought so far
         self.sent_at = 0  # the ply when it last sent something
         self.echo = ""  # the action its pending WebSocket message names
+        self.lang = "en"  # the language it reads (its socket's ?lang=, its HTTP Accept-Language)
         others = [t for s, t in match.tokens.items() if s != seat]
         self.forbidden = [str(match.seed), *others, *(token_hash(t) for t in match.tokens.values())]
 
@@ -501,7 +529,8 @@ class Receiver:
         return self.seat or "spectator"
 
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        auth = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        return {**auth, "Accept-Language": self.lang}
 
     # -- scanning -------------------------------------------------------------------------------------
     def scan(self, text: str, via: str, echo: str = "") -> dict[str, Any]:
@@ -548,15 +577,18 @@ class Receiver:
         for run in led.deck_runs(ply):
             if run in text:
                 assert not re.search(rf"(?<![\d.]){run}(?![\d.])", text), f"{where}: the draw pile's order ({run})"
-        names = m.names
         if view:
             # Effects in play are named after the cards that started them,
             # which were played in the open (their card numbers are read).
             text = _without(text, '"effects":')
-        text = _without_event_names(text, m.game)
-        if any(names[c] and names[c] in text for c in secret):
-            named = {m.by_name[n] for n in m.pattern.findall(text)} & secret - (echo or set())
-            assert not named, f"{where}: names secret cards {sorted(named)} (ply {ply}): {_around(text, names, named)}"
+        for lang in dict.fromkeys(("en", self.lang)):
+            table = TABLES[m.game][lang]
+            names = table.names
+            cut = _without_event_names(text, table)
+            if any(names[c] and names[c] in cut for c in secret):
+                named = {table.by_name[n] for n in table.pattern.findall(cut)} & secret - (echo or set())
+                assert not named, \
+                    f"{where}: names secret cards {sorted(named)} in {lang} (ply {ply}): {_around(cut, names, named)}"
 
     def _scan_state(self, msg: dict[str, Any], text: str, where: str) -> None:
         m = self.match
@@ -575,6 +607,8 @@ class Receiver:
             # (checked below); the rest (prompt, meanings, labels, warnings,
             # result) is scanned like the view.
             lang = words["lang"]
+            assert lang == self.lang, f"{where}: words in {lang}, not {self.lang} as asked"
+            m.stats.words[lang] += 1
             assert words["log"] == [render(e, lang) for e in msg["log"]["entries"]], \
                 f"{where}: the log sentences are not the entries rendered"
             head = head[:head.rindex(',"text":')] + json.dumps({k: v for k, v in words.items() if k != "log"},
@@ -737,15 +771,17 @@ class Match:
                 self.clients[side] = Client(self.game, kind, self.rng.randrange(2**31))
         for side, token in self.tokens.items():
             rec = self.receivers[side] = Receiver(self, side, token)
+            rec.lang = self.rng.choice(LANGS)
             query = f"token={token}" if self.rng.random() < 0.7 else ""
             # Most sockets ask for the position in words too (web client), which is scanned as well.
             if self.rng.random() < 0.6:
-                query = "&".join(filter(None, (query, "lang=en")))
+                query = "&".join(filter(None, (query, f"lang={rec.lang}")))
             rec.ws = await self.app.socket(f"/ws/games/{self.gid}", query)
             if "token=" not in query:
                 rec.ws.send(json.dumps({"token": token}))
         spectator = self.receivers[None] = Receiver(self, None, None)
-        spectator.ws = await self.app.socket(f"/ws/games/{self.gid}", "lang=en")
+        spectator.lang = self.rng.choice(LANGS)
+        spectator.ws = await self.app.socket(f"/ws/games/{self.gid}", f"lang={spectator.lang}")
         spectator.ws.send(json.dumps({"token": None}))
         try:
             await self._loop()

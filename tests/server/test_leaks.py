@@ -55,6 +55,7 @@ def _check_coverage(stats: scan.Stats, games: int) -> None:
     for kind in ("ws state", "ws ack", "ws error", "http state", "http error"):
         assert stats.messages[kind] >= games // 2, f"too few {kind} messages: {stats.messages}"
     assert stats.undos > 0 and stats.log_entries > stats.plies
+    assert all(stats.words[lang] > 0 for lang in scan.LANGS), f"positions in words: {stats.words}"
 
 
 @pytest.mark.parametrize("chunk", range(TWILIGHT_CHUNKS))
@@ -97,6 +98,11 @@ def _opponent_hand(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> No
 
 def _deck_card_named(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:
     snap["view"]["note"] = f"next up: {_deck_name(live)}"
+
+
+def _deck_card_named_in_russian(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:
+    card = live.state.data["deck"][0]
+    snap["view"]["note"] = f"дальше: «{scan.TABLES[live.record.game]['ru'].names[card]}»"
 
 
 def _seed(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:
@@ -163,6 +169,8 @@ def _log_names_a_hand() -> Any:
 PLANTS: dict[str, tuple[Callable[[], Any], str]] = {
     "the other side's hand": (lambda: _snapshot_plant(_opponent_hand), "under card keys"),
     "a draw-pile card by name": (lambda: _snapshot_plant(_deck_card_named), "names secret cards"),
+    "a draw-pile card by its Russian name": (lambda: _snapshot_plant(_deck_card_named_in_russian),
+                                             "names secret cards .* in ru"),
     "the seed": (lambda: _snapshot_plant(_seed), "the seed or a token"),
     "the other seat's token hash": (lambda: _snapshot_plant(_token_hash), "the seed or a token"),
     "the state JSON": (lambda: _snapshot_plant(_state_json), "a field of the state JSON"),
@@ -182,22 +190,31 @@ def test_the_scan_finds_a_planted_leak(plant: str, tmp_path: Path) -> None:
         asyncio.run(scan.scan_games("thirteen", 2, "plant", tmp_path / "leaks.sqlite3", incidents=0.3))
 
 
-def test_a_card_named_for_its_rule_is_not_a_card_shown() -> None:
+@pytest.mark.parametrize("lang", scan.LANGS)
+def test_a_card_named_for_its_rule_is_not_a_card_shown(lang: str) -> None:
     """A warning that renders Camp David Accords' sentence names Arab-Israeli
     War in its ``event`` place: that is the card's rule, cut before the names
     are read; the same name elsewhere in the message is still read."""
-    warning = i18n_text("twilight.card.camp_david_accords.influence", "en", event=13)
-    assert "Arab-Israeli War" in warning
-    text = json.dumps({"warnings": {"ops Camp David Accords": f"This ends the game and you lose: {warning}"}},
-                      ensure_ascii=False, separators=(",", ":"))
-    cut = scan._without_event_names(text, "twilight")
-    assert "Arab-Israeli War" not in cut and "Camp David Accords: US influence +1 in Israel" in cut
-    both = text[:-2] + ',"hint":"play Arab-Israeli War"}}'
-    assert scan.PATTERN["twilight"].findall(scan._without_event_names(both, "twilight")) == [
-        "Camp David Accords", "Camp David Accords", "Arab-Israeli War"]
+    table = scan.TABLES["twilight"][lang]
+    camp, war = table.names[65], table.names[13]
+    warning = i18n_text("twilight.card.camp_david_accords.influence", lang, event=13)
+    assert war in warning
+    text = json.dumps({"warnings": {"ops": warning}}, ensure_ascii=False, separators=(",", ":"))
+    cut = scan._without_event_names(text, table)
+    assert war not in cut and camp in cut and table.pattern.findall(cut) == [camp]
+    both = text[:-2] + f',"hint":"{war}"}}}}'
+    assert table.pattern.findall(scan._without_event_names(both, table)) == [camp, war]
     # Two event places in one sentence.
-    nato = i18n_text("twilight.card.nato.blocked", "en", event=16, event2=23)
-    assert scan.PATTERN["twilight"].findall(scan._without_event_names(json.dumps(nato), "twilight")) == ["NATO"]
+    nato = json.dumps(i18n_text("twilight.card.nato.blocked", lang, event=16, event2=23), ensure_ascii=False)
+    assert len(table.pattern.findall(nato)) == 3
+    assert table.pattern.findall(scan._without_event_names(nato, table)) == [table.names[21]]
+
+
+def test_russian_names_are_read() -> None:
+    """A reader of Russian gets Russian card names: the scan knows them all."""
+    ru = scan.TABLES["thirteen"]["ru"]
+    assert ru.names[1] != scan.NAMES["thirteen"][1]
+    assert ru.by_name[ru.names[1]] == 1 and ru.pattern.findall(f"«{ru.names[1]}»") == [ru.names[1]]
 
 
 # -- the native backend ------------------------------------------------------------------------------------
