@@ -98,24 +98,6 @@ BY_NAME = {g: {name: c for c, name in enumerate(n) if name} for g, n in NAMES.it
 #: writes are English, the server's sentences are in the reader's language).
 LANGS = ("en", "ru")
 
-
-@dataclass(frozen=True)
-class NameTable:
-    """A game's card names in one language, as the scan reads them."""
-
-    names: tuple[str, ...]  # by card number ("" for none)
-    pattern: re.Pattern[str]  # every name, longest first
-    by_name: dict[str, int]
-    events: re.Pattern[str]  # the sentences with an ``event`` place (``_event_sentences``)
-
-
-def _name_table(game: str, lang: str) -> NameTable:
-    names = NAMES[game] if lang == "en" else tuple(
-        catalog(lang).get(f"{game}.name.card.{c}", "") if c else "" for c in range(len(NAMES[game])))
-    assert all(names[1:]), f"a {game} card has no {lang} name"
-    by_name = {name: c for c, name in enumerate(names) if name}
-    assert len(by_name) == len(names) - 1, f"two {game} cards share a {lang} name"
-    return NameTable(names, _all_names(names), by_name, _event_sentences(game, lang, names))
 #: Every event on: Twilight's optional cards in, events played.
 TWILIGHT_OPTIONS = {"events": True, "optional_cards": True}
 
@@ -187,6 +169,25 @@ def _without_event_names(text: str, table: NameTable) -> str:
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + text[end:]
     return text
+
+
+@dataclass(frozen=True)
+class NameTable:
+    """A game's card names in one language, as the scan reads them."""
+
+    names: tuple[str, ...]  # by card number ("" for none)
+    pattern: re.Pattern[str]  # every name, longest first
+    by_name: dict[str, int]
+    events: re.Pattern[str]  # the sentences with an ``event`` place (``_event_sentences``)
+
+
+def _name_table(game: str, lang: str) -> NameTable:
+    names = NAMES[game] if lang == "en" else tuple(
+        catalog(lang).get(f"{game}.name.card.{c}", "") if c else "" for c in range(len(NAMES[game])))
+    assert all(names[1:]), f"a {game} card has no {lang} name"
+    by_name = {name: c for c, name in enumerate(names) if name}
+    assert len(by_name) == len(names) - 1, f"two {game} cards share a {lang} name"
+    return NameTable(names, _all_names(names), by_name, _event_sentences(game, lang, names))
 
 
 TABLES = {g: {lang: _name_table(g, lang) for lang in LANGS} for g in NAMES}
