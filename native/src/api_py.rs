@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::batch::{self, Outcome, Until};
-use crate::ismcts::{self, Guide, Params};
+use crate::ismcts::{self, Determinize, Params};
 use crate::pyrandom::PyRandom;
 use crate::thirteen::engine_impl::ThirteenEngine;
 use crate::thirteen::py::ThirteenState;
@@ -203,7 +203,7 @@ fn rollouts<'py>(
 /// Each root action's (id, visits, reward sum), and the iterations run.
 type RootStats = (Vec<(u16, u32, f64)>, u64);
 
-fn search<E: Guide>(
+fn search<E: Determinize>(
     py: Python<'_>,
     e: E,
     side: usize,

@@ -8,7 +8,7 @@
 //! PUCT with availability counts (Cowling, Powley and Whitehouse, 2012) and
 //! its first-play urgency.
 //!
-//! What guides it is each game's [`Guide`] (`thirteen::heuristic`,
+//! What guides it is each game's `Engine::evaluate` (`thirteen::heuristic`,
 //! `twilight::heuristic`): a cheap position value in Rust, used twice.
 //! A node's prior is a one-step lookahead: every legal action is applied
 //! to a copy (dice rolled from the copy's own generator) and valued, and
@@ -29,15 +29,6 @@ pub trait Determinize: Engine {
     /// A state `side` cannot tell from `self`, with the unseen cards dealt
     /// anew and the state's generator reseeded, drawn with `rng`.
     fn determinize(&self, side: usize, rng: &mut u64) -> Self;
-}
-
-/// What the search asks of a game beyond the rules: a position value.
-pub trait Guide: Determinize {
-    /// The first player's chances in [0, 1] judged from the position alone
-    /// (ending games score 1, 0 or 1/2). Used for leaves and priors.
-    fn value(&self) -> f64 {
-        self.evaluate()
-    }
 }
 
 /// A chance in (0, 1) from a score: the logistic, its argument clamped
@@ -101,7 +92,7 @@ pub struct Report {
 /// `root_priors` (action id, weight), when not empty, replaces the root's
 /// lookahead priors (the Python heuristic's ranking of the real decision);
 /// a root action it does not name gets the smallest weight it gives.
-pub fn search<E: Guide>(state: &E, side: usize, params: Params, seed: u64, root_priors: &[(u16, f64)]) -> Report {
+pub fn search<E: Determinize>(state: &E, side: usize, params: Params, seed: u64, root_priors: &[(u16, f64)]) -> Report {
     let mut rng_state = rng::seed_state(seed);
     let mut nodes: Vec<Node> = vec![Node::new(0)];
     let mut iterations: u64 = 0;
@@ -241,7 +232,7 @@ impl Bits {
 /// Give every action legal here a child with its prior. The priors are
 /// computed (for all legal actions) only when some action has no child
 /// yet, and only the new children take theirs, as the Python search does.
-fn expand<E: Guide>(nodes: &mut Vec<Node>, at: u32, s: &E, mover: u8, sharpness: f64, sc: &mut Scratch) {
+fn expand<E: Determinize>(nodes: &mut Vec<Node>, at: u32, s: &E, mover: u8, sharpness: f64, sc: &mut Scratch) {
     for &(a, _) in &nodes[at as usize].children {
         sc.has_child.set(a);
     }
@@ -267,7 +258,7 @@ fn expand<E: Guide>(nodes: &mut Vec<Node>, at: u32, s: &E, mover: u8, sharpness:
 /// The value for `mover` of playing `id` in `s`: the guide's value once
 /// the dice it calls for have settled what it did (a coup's or a
 /// realignment's roll, at most 8 of them).
-fn lookahead<E: Guide>(s: &E, id: u16, mover: usize) -> f64 {
+fn lookahead<E: Determinize>(s: &E, id: u16, mover: usize) -> f64 {
     let mut c = s.clone();
     c.apply_legal(id);
     let mut rolls = 0;
@@ -276,7 +267,7 @@ fn lookahead<E: Guide>(s: &E, id: u16, mover: usize) -> f64 {
         c.apply_legal(die);
         rolls += 1;
     }
-    let v = c.value();
+    let v = c.evaluate();
     if mover == 0 {
         v
     } else {
@@ -288,7 +279,7 @@ fn lookahead<E: Guide>(s: &E, id: u16, mover: usize) -> f64 {
 /// action's one-step value for `mover`, scaled so that the best action is
 /// at 0 and the median at -1 (what the Python search does with the
 /// heuristic's scores), times `sharpness`.
-fn priors<E: Guide>(s: &E, mover: u8, sharpness: f64, sc: &mut Scratch) {
+fn priors<E: Determinize>(s: &E, mover: u8, sharpness: f64, sc: &mut Scratch) {
     sc.scores.clear();
     let n = sc.legal.len();
     if sharpness <= 0.0 {
@@ -364,7 +355,7 @@ fn select(nodes: &mut [Node], at: u32, sc: &mut Scratch, c: f64) -> (u32, u16) {
 }
 
 /// The action whose one-step value is best for the mover (the first on ties).
-fn greedy_choice<E: Guide>(s: &mut E, sc: &mut Scratch) -> u16 {
+fn greedy_choice<E: Determinize>(s: &mut E, sc: &mut Scratch) -> u16 {
     let mover = s.mover();
     sc.legal.clear();
     sc.legal.extend_from_slice(s.legal());
@@ -383,7 +374,7 @@ fn greedy_choice<E: Guide>(s: &mut E, sc: &mut Scratch) -> u16 {
 /// Play on to the horizon (a share `params.greedy` of the moves by the
 /// one-step lookahead, the rest at random); the first player's value in
 /// [0, 1], from the game's end or the guide's value at the horizon.
-fn rollout_value<E: Guide>(s: &mut E, params: Params, rng_state: &mut u64, sc: &mut Scratch) -> f64 {
+fn rollout_value<E: Determinize>(s: &mut E, params: Params, rng_state: &mut u64, sc: &mut Scratch) -> f64 {
     let until = params.until;
     let stage = s.stage();
     let mut steps = 0u32;
@@ -393,12 +384,12 @@ fn rollout_value<E: Guide>(s: &mut E, params: Params, rng_state: &mut u64, sc: &
                 Until::Game => {}
                 Until::Stage => {
                     if s.stage() != stage {
-                        return s.value();
+                        return s.evaluate();
                     }
                 }
                 Until::Steps(n) => {
                     if steps >= n {
-                        return s.value();
+                        return s.evaluate();
                     }
                 }
             }
@@ -490,8 +481,6 @@ mod tests {
             0
         }
     }
-
-    impl Guide for Nim {}
 
     impl Determinize for Nim {
         fn determinize(&self, _side: usize, _rng: &mut u64) -> Nim {

@@ -69,7 +69,7 @@ from brinkmanship.bots import make_bot
 from brinkmanship.core.game import get_game
 from brinkmanship.core.log import may_read
 from brinkmanship.core.state import State
-from brinkmanship.i18n import catalog, compiled, render
+from brinkmanship.i18n import catalog, compiled, name, render
 from brinkmanship.native import to_python
 from brinkmanship.server.app import create_app
 from brinkmanship.server.config import Settings
@@ -91,8 +91,6 @@ from tests.test_hidden_info_scan import (
 VIEWERS: tuple[str | None, ...] = (*SIDES, None)
 SECRET_OF = {"twilight": _secret_twilight, "thirteen": _secret_thirteen}
 NAMES = {"twilight": TS_NAME, "thirteen": TD_NAME}
-PATTERN = {g: _all_names(n) for g, n in NAMES.items()}
-BY_NAME = {g: {name: c for c, name in enumerate(n) if name} for g, n in NAMES.items()}
 #: The languages a reader may ask for; a reader of another language than
 #: English is scanned for the names in both (error details the engine
 #: writes are English, the server's sentences are in the reader's language).
@@ -182,10 +180,8 @@ class NameTable:
 
 
 def _name_table(game: str, lang: str) -> NameTable:
-    names = NAMES[game] if lang == "en" else tuple(
-        catalog(lang).get(f"{game}.name.card.{c}", "") if c else "" for c in range(len(NAMES[game])))
-    assert all(names[1:]), f"a {game} card has no {lang} name"
-    by_name = {name: c for c, name in enumerate(names) if name}
+    names = ("", *(name(game, "card", c, lang) for c in range(1, len(NAMES[game]))))
+    by_name = {n: c for c, n in enumerate(names) if n}
     assert len(by_name) == len(names) - 1, f"two {game} cards share a {lang} name"
     return NameTable(names, _all_names(names), by_name, _event_sentences(game, lang, names))
 
@@ -633,7 +629,8 @@ class Receiver:
         if "error" in msg:
             m.stats.errors[msg["error"]] += 1
         secret = set.intersection(*(m.ledger.secret(p, self.seat) for p in plies if p in m.ledger.states))
-        said = {m.by_name[n] for n in m.pattern.findall(echo)} if msg.get("error") == "illegal_action" else set()
+        en = TABLES[m.game]["en"]
+        said = {en.by_name[n] for n in en.pattern.findall(echo)} if msg.get("error") == "illegal_action" else set()
         self._scan_cards(text, secret, plies[-1], where, said)
 
     # -- the socket ---------------------------------------------------------------------------------------
@@ -727,9 +724,6 @@ class Match:
         self.plan = plan
         self.stats = stats
         self.incidents = incidents
-        self.names = NAMES[game]
-        self.pattern = PATTERN[game]
-        self.by_name = BY_NAME[game]
         self.space = get_game(game).space
         self.tokens: dict[str, str] = {}
         self.receivers: dict[str | None, Receiver] = {}

@@ -75,9 +75,9 @@ def _other(seat: str | None) -> str:
     return "US" if seat == "USSR" else "USSR"
 
 
-def _deck_name(live: LiveGame) -> str:
-    d = live.state.data
-    return scan.NAMES[live.record.game][d["deck"][0]]
+def _deck_name(live: LiveGame, lang: str = "en") -> str:
+    """The name of the draw pile's next card, in ``lang``."""
+    return scan.TABLES[live.record.game][lang].names[live.state.data["deck"][0]]
 
 
 def _snapshot_plant(change: Callable[[LiveGame, str | None, dict[str, Any]], None]) -> Any:
@@ -101,8 +101,7 @@ def _deck_card_named(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> 
 
 
 def _deck_card_named_in_russian(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:
-    card = live.state.data["deck"][0]
-    snap["view"]["note"] = f"дальше: «{scan.TABLES[live.record.game]['ru'].names[card]}»"
+    snap["view"]["note"] = f"дальше: «{_deck_name(live, 'ru')}»"
 
 
 def _seed(live: LiveGame, seat: str | None, snap: dict[str, Any]) -> None:

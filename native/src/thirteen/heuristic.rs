@@ -14,10 +14,9 @@ use super::data::{
     agenda_type, war_at, AgendaKind, AFTERMATH_BONUS, AGENDA_TYPES, CARIBBEAN, DEFCON2_FROM, LETTER_AGENDA_PRESTIGE,
     MAX_LEAD, ROUNDS,
 };
-use super::engine_impl::ThirteenEngine;
 use super::scoring::aftermath_totals;
 use super::state::{Side, State};
-use crate::ismcts::{logistic, Guide};
+use crate::ismcts::logistic;
 
 /// Prestige (positive for the US) that `card`, kept by a side, would score
 /// on the board as it stands (`scoring::score_agenda` without its pushes).
@@ -103,19 +102,16 @@ pub fn evaluate(s: &State) -> f64 {
     logistic(x)
 }
 
-/// The value is the engine's `evaluate`: this module's while the game goes
-/// on, the winner's once it is over.
-impl Guide for ThirteenEngine {}
-
 #[cfg(test)]
 mod tests {
+    use super::super::engine_impl::ThirteenEngine;
     use super::*;
     use crate::engine::Engine;
 
     #[test]
     fn prestige_and_danger_move_the_value() {
         let e = ThirteenEngine::new_default(5);
-        let v = e.value();
+        let v = e.evaluate();
         assert!((0.2..=0.8).contains(&v), "{v}");
         let mut s = e.state.clone();
         s.prestige = 4;

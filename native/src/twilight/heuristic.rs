@@ -11,9 +11,8 @@
 //! USSR's hand, which in a determinization is the one the search dealt.
 
 use super::data::{BATTLEGROUND, N_COUNTRIES, REGION, SCORING, SCORING_REGION, STABILITY, SUPERPOWER};
-use super::engine_impl::TwilightEngine;
 use super::state::{Side, State};
-use crate::ismcts::{logistic, Guide};
+use crate::ismcts::logistic;
 
 /// A controlled battleground beyond region scoring (VP equivalents).
 const BG_FLAT: f64 = 0.6;
@@ -220,19 +219,16 @@ pub fn evaluate(s: &State) -> f64 {
     logistic(x)
 }
 
-/// The value is the engine's `evaluate`: this module's while the game goes
-/// on, the winner's once it is over.
-impl Guide for TwilightEngine {}
-
 #[cfg(test)]
 mod tests {
+    use super::super::engine_impl::TwilightEngine;
     use super::*;
     use crate::engine::Engine;
 
     #[test]
     fn the_start_is_even_and_vp_counts() {
         let e = TwilightEngine::new_default(3);
-        let v = e.value();
+        let v = e.evaluate();
         assert!((0.2..=0.8).contains(&v), "{v}");
         let mut s = e.state.clone();
         s.vp = -15;
